@@ -1,0 +1,135 @@
+#include "checks.h"
+
+#include <cmath>
+
+#include "limits.h"
+
+namespace ap {
+
+std::string shape_str(std::size_t rows, std::size_t cols) {
+  return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
+}
+
+std::string shape_str(std::size_t batch, std::size_t rows, std::size_t cols) {
+  return "(" + std::to_string(batch) + ", " + std::to_string(rows) + ", " +
+         std::to_string(cols) + ")";
+}
+
+namespace {
+
+// The first non-finite entry of `data`, as an index, or -1.
+long first_non_finite(const std::vector<double>& data) {
+  for (std::size_t i = 0; i < data.size(); ++i)
+    if (!std::isfinite(data[i])) return static_cast<long>(i);
+  return -1;
+}
+
+std::string value_str(double x) {
+  if (std::isnan(x)) return "NaN";
+  return x > 0 ? "Infinity" : "-Infinity";
+}
+
+}  // namespace
+
+Status check_matrix(const char* fn, const char* arg, const Matrix& m) {
+  const std::string where = std::string(fn) + ": " + arg;
+  if (m.empty())
+    return Status::Error("empty", where + " is empty " + shape_str(m.rows, m.cols) +
+                                      ": it needs at least one row and one column");
+  if (m.data.size() != m.rows * m.cols)
+    return Status::Error("shape", where + " has " + std::to_string(m.data.size()) +
+                                      " values but its shape " + shape_str(m.rows, m.cols) +
+                                      " needs " + std::to_string(m.rows * m.cols));
+  if (m.rows > kMaxRows || m.cols > kMaxCols)
+    return Status::Error("too_large", where + " is " + shape_str(m.rows, m.cols) +
+                                          ": the limit is " + std::to_string(kMaxRows) +
+                                          " rows and " + std::to_string(kMaxCols) + " columns");
+  const long bad = first_non_finite(m.data);
+  if (bad >= 0) {
+    const std::size_t i = static_cast<std::size_t>(bad) / m.cols;
+    const std::size_t j = static_cast<std::size_t>(bad) % m.cols;
+    return Status::Error("non_finite", where + "[" + std::to_string(i) + "][" +
+                                           std::to_string(j) + "] is " +
+                                           value_str(m.data[bad]) +
+                                           ": every value must be a finite number");
+  }
+  return Status::Ok();
+}
+
+Status check_tensor(const char* fn, const char* arg, const Tensor3& t) {
+  const std::string where = std::string(fn) + ": " + arg;
+  if (t.batch == 0 || t.rows == 0 || t.cols == 0)
+    return Status::Error("empty", where + " is empty " + shape_str(t.batch, t.rows, t.cols) +
+                                      ": every dimension must be at least 1");
+  if (t.data.size() != t.batch * t.rows * t.cols)
+    return Status::Error("shape", where + " has " + std::to_string(t.data.size()) +
+                                      " values but its shape " +
+                                      shape_str(t.batch, t.rows, t.cols) + " needs " +
+                                      std::to_string(t.batch * t.rows * t.cols));
+  if (t.batch > kMaxBatch || t.rows > kMaxRows || t.cols > kMaxCols)
+    return Status::Error("too_large", where + " is " + shape_str(t.batch, t.rows, t.cols) +
+                                          ": the limit is batch " + std::to_string(kMaxBatch) +
+                                          ", " + std::to_string(kMaxRows) + " rows and " +
+                                          std::to_string(kMaxCols) + " columns");
+  const long bad = first_non_finite(t.data);
+  if (bad >= 0) {
+    const std::size_t per = t.rows * t.cols;
+    const std::size_t b = static_cast<std::size_t>(bad) / per;
+    const std::size_t i = (static_cast<std::size_t>(bad) % per) / t.cols;
+    const std::size_t j = static_cast<std::size_t>(bad) % t.cols;
+    return Status::Error("non_finite", where + "[" + std::to_string(b) + "][" +
+                                           std::to_string(i) + "][" + std::to_string(j) +
+                                           "] is " + value_str(t.data[bad]) +
+                                           ": every value must be a finite number");
+  }
+  return Status::Ok();
+}
+
+Status check_vector(const char* fn, const char* arg, const std::vector<double>& v) {
+  const std::string where = std::string(fn) + ": " + arg;
+  if (v.empty()) return Status::Error("empty", where + " is empty: it needs at least one value");
+  if (v.size() > kMaxCols * kMaxRows)
+    return Status::Error("too_large", where + " has " + std::to_string(v.size()) +
+                                          " values: the limit is " +
+                                          std::to_string(kMaxCols * kMaxRows));
+  const long bad = first_non_finite(v);
+  if (bad >= 0)
+    return Status::Error("non_finite", where + "[" + std::to_string(bad) + "] is " +
+                                           value_str(v[bad]) +
+                                           ": every value must be a finite number");
+  return Status::Ok();
+}
+
+Status check_mask(const char* fn, const Mask* mask, std::size_t n_q, std::size_t n_k) {
+  if (mask == nullptr) return Status::Ok();
+  if (mask->rows != n_q || mask->cols != n_k || mask->data.size() != n_q * n_k)
+    return Status::Error("shape", std::string(fn) + ": mask is " +
+                                      shape_str(mask->rows, mask->cols) + " but the scores are " +
+                                      shape_str(n_q, n_k) +
+                                      ": the mask needs one row per query and one column per key");
+  return Status::Ok();
+}
+
+Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,
+                 const Mask* mask) {
+  for (auto [arg, m] : {std::pair<const char*, const Matrix*>{"Q", &Q}, {"K", &K}, {"V", &V}}) {
+    Status s = check_matrix(fn, arg, *m);
+    if (!s.ok()) return s;
+  }
+  const std::string f = fn;
+  if (K.cols != Q.cols)
+    return Status::Error("shape", f + ": Q is " + shape_str(Q.rows, Q.cols) + " but K is " +
+                                      shape_str(K.rows, K.cols) +
+                                      ": Q and K must have the same number of columns (d_k)");
+  if (V.rows != K.rows)
+    return Status::Error("shape", f + ": K is " + shape_str(K.rows, K.cols) + " but V is " +
+                                      shape_str(V.rows, V.cols) +
+                                      ": K and V must have the same number of rows (one value per key)");
+  if (Q.rows * K.rows > kMaxWeights)
+    return Status::Error("too_large", f + ": the scores would be " + shape_str(Q.rows, K.rows) +
+                                          ", more than " + std::to_string(kMaxWeights) +
+                                          " entries");
+  return check_mask(fn, mask, Q.rows, K.rows);
+}
+
+}  // namespace ap

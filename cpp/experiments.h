@@ -1,0 +1,2 @@
+// experiments.h — the seed 003 experiments (placeholder, filled in later).
+#pragma once

@@ -1,0 +1,65 @@
+#include "multi_head.h"
+
+#include <string>
+
+#include "attention_fast.h"
+#include "checks.h"
+#include "limits.h"
+#include "matmul.h"
+
+namespace ap {
+
+Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,
+                        std::size_t h, const Mask* mask) {
+  Status s = check_qkv(fn, Q, K, V, mask);
+  if (!s.ok()) return s;
+  const std::string f = fn;
+  if (h == 0) return Status::Error("invalid_argument", f + ": h = 0: it needs at least one head");
+  if (h > kMaxHeads)
+    return Status::Error("too_large", f + ": h = " + std::to_string(h) +
+                                          " is over the limit of " + std::to_string(kMaxHeads));
+  if (Q.cols % h != 0)
+    return Status::Error("divisibility", f + ": h = " + std::to_string(h) +
+                                             " does not divide d = " + std::to_string(Q.cols) +
+                                             " (the width of Q and K)");
+  if (V.cols % h != 0)
+    return Status::Error("divisibility", f + ": h = " + std::to_string(h) +
+                                             " does not divide d_v = " + std::to_string(V.cols) +
+                                             " (the width of V)");
+  if (h * Q.rows * K.rows > kMaxWeights)
+    return Status::Error("too_large", f + ": " + std::to_string(h) + " heads of " +
+                                          shape_str(Q.rows, K.rows) + " scores are more than " +
+                                          std::to_string(kMaxWeights) + " entries");
+  return Status::Ok();
+}
+
+MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                     std::size_t h, const Mask* mask) {
+  const std::size_t d_head = Q.cols / h, dv_head = V.cols / h;
+  MultiHeadResult r{Matrix(Q.rows, V.cols), {}};
+  r.weights.reserve(h);
+  for (std::size_t t = 0; t < h; ++t) {
+    // 1. this head's slices: Q_t (n_q, d/h), K_t (n_k, d/h), V_t (n_k, d_v/h)
+    const Matrix Qt = columns(Q, t * d_head, d_head);
+    const Matrix Kt = columns(K, t * d_head, d_head);
+    const Matrix Vt = columns(V, t * dv_head, dv_head);
+    // 2. attention scaled by √(d/h), the width this head actually has
+    AttentionResult a = attention_fast(Qt, Kt, Vt, mask, true);
+    // 3. concatenate: head t's output fills columns [t·d_v/h, (t+1)·d_v/h)
+    for (std::size_t i = 0; i < Q.rows; ++i)
+      for (std::size_t c = 0; c < dv_head; ++c) r.out(i, t * dv_head + c) = a.out(i, c);
+    r.weights.push_back(std::move(a.weights));
+  }
+  return r;
+}
+
+Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                   std::size_t h, const Mask* mask) {
+  Status s = check_multi_head("multi_head", Q, K, V, h, mask);
+  if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
+  Result<MultiHeadResult> r;
+  r.value = multi_head_unchecked(Q, K, V, h, mask);
+  return r;
+}
+
+}  // namespace ap

@@ -1,0 +1,188 @@
+#include "projected.h"
+
+#include <string>
+
+#include "attention_fast.h"
+#include "checks.h"
+#include "limits.h"
+#include "mask.h"
+#include "matmul.h"
+
+namespace ap {
+
+namespace {
+
+// "fn: Wq is (4, 2) but X is (3, 5): Wq needs one row per column of X (5)"
+Status rows_match(const char* fn, const char* w_name, const Matrix& W, const char* x_name,
+                  std::size_t x_cols, const std::string& x_shape) {
+  if (W.rows == x_cols) return Status::Ok();
+  return Status::Error("shape", std::string(fn) + ": " + w_name + " is " +
+                                    shape_str(W.rows, W.cols) + " but " + x_name + " is " +
+                                    x_shape + ": " + w_name + " needs one row per column of " +
+                                    x_name + " (" + std::to_string(x_cols) + ")");
+}
+
+Status bias_matches(const char* fn, const char* b_name, const std::vector<double>& b,
+                    const char* w_name, const Matrix& W) {
+  if (b.empty()) return Status::Ok();
+  Status s = check_vector(fn, b_name, b);
+  if (!s.ok()) return s;
+  if (b.size() == W.cols) return Status::Ok();
+  return Status::Error("shape", std::string(fn) + ": " + b_name + " has " +
+                                    std::to_string(b.size()) + " values but " + w_name + " is " +
+                                    shape_str(W.rows, W.cols) + ": it needs " +
+                                    std::to_string(W.cols) + " (one per column of " + w_name + ")");
+}
+
+// Matrix b of a batch.   t (batch, rows, cols) → (rows, cols)
+Matrix slice(const Tensor3& t, std::size_t b) {
+  const double* p = t.matrix(b);
+  return Matrix(t.rows, t.cols, std::vector<double>(p, p + t.rows * t.cols));
+}
+
+}  // namespace
+
+Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Matrix& Wk,
+                                     const Matrix& Wv, bool causal) {
+  const char* fn = "single_head";
+  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"X", &X},
+                         {"Wq", &Wq}, {"Wk", &Wk}, {"Wv", &Wv}}) {
+    Status s = check_matrix(fn, name, *m);
+    if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
+  }
+  const std::string xs = shape_str(X.rows, X.cols);
+  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"Wq", &Wq}, {"Wk", &Wk}, {"Wv", &Wv}}) {
+    Status s = rows_match(fn, name, *m, "X", X.cols, xs);
+    if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
+  }
+  if (Wk.cols != Wq.cols)
+    return Result<SingleHeadResult>::Fail(Status::Error(
+        "shape", std::string(fn) + ": Wq is " + shape_str(Wq.rows, Wq.cols) + " but Wk is " +
+                     shape_str(Wk.rows, Wk.cols) +
+                     ": Wq and Wk must have the same number of columns (d_k)"));
+  Result<SingleHeadResult> r;
+  SingleHeadResult& o = r.value;
+  o.q = matmul(X, Wq);  // (n, d_k)
+  o.k = matmul(X, Wk);  // (n, d_k)
+  o.v = matmul(X, Wv);  // (n, d_v)
+  Mask m;
+  if (causal) m = causal_mask(X.rows).value;  // (n, n)
+  AttentionResult a = attention_fast(o.q, o.k, o.v, causal ? &m : nullptr, true);
+  o.weights = std::move(a.weights);
+  o.out = std::move(a.out);
+  return r;
+}
+
+Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k,
+                                              const Tensor3& v, const ProjectionParams& p,
+                                              std::size_t num_heads, std::size_t num_kv_heads,
+                                              const Mask* mask) {
+  using R = Result<GroupedResult>;
+  const char* fn = "grouped_query_attention";
+  const std::string f = fn;
+  for (auto [name, t] : {std::pair<const char*, const Tensor3*>{"q", &q}, {"k", &k}, {"v", &v}}) {
+    Status s = check_tensor(fn, name, *t);
+    if (!s.ok()) return R::Fail(s);
+  }
+  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"Wq", &p.Wq},
+                         {"Wk", &p.Wk}, {"Wv", &p.Wv}, {"Wo", &p.Wo}}) {
+    Status s = check_matrix(fn, name, *m);
+    if (!s.ok()) return R::Fail(s);
+  }
+  if (num_heads == 0 || num_kv_heads == 0)
+    return R::Fail(Status::Error("invalid_argument",
+                                 f + ": num_heads = " + std::to_string(num_heads) +
+                                     " and num_kv_heads = " + std::to_string(num_kv_heads) +
+                                     " must both be at least 1"));
+  if (num_heads > kMaxHeads)
+    return R::Fail(Status::Error("too_large", f + ": num_heads = " + std::to_string(num_heads) +
+                                                  " is over the limit of " +
+                                                  std::to_string(kMaxHeads)));
+  if (num_heads % num_kv_heads != 0)
+    return R::Fail(Status::Error("divisibility",
+                                 f + ": num_heads = " + std::to_string(num_heads) +
+                                     " is not divisible by num_kv_heads = " +
+                                     std::to_string(num_kv_heads)));
+  const std::string qs = shape_str(q.batch, q.rows, q.cols);
+  const std::string ks = shape_str(k.batch, k.rows, k.cols);
+  const std::string vs = shape_str(v.batch, v.rows, v.cols);
+  if (k.batch != q.batch || v.batch != q.batch)
+    return R::Fail(Status::Error("shape", f + ": q is " + qs + ", k is " + ks + ", v is " + vs +
+                                              ": all three need the same batch size"));
+  if (v.rows != k.rows)
+    return R::Fail(Status::Error("shape", f + ": k is " + ks + " but v is " + vs +
+                                              ": k and v need the same number of rows (n_k)"));
+  Status s = rows_match(fn, "Wq", p.Wq, "q", q.cols, qs);
+  if (s.ok()) s = rows_match(fn, "Wk", p.Wk, "k", k.cols, ks);
+  if (s.ok()) s = rows_match(fn, "Wv", p.Wv, "v", v.cols, vs);
+  if (!s.ok()) return R::Fail(s);
+  if (p.Wq.cols % num_heads != 0)
+    return R::Fail(Status::Error("divisibility",
+                                 f + ": Wq is " + shape_str(p.Wq.rows, p.Wq.cols) +
+                                     ": its " + std::to_string(p.Wq.cols) +
+                                     " columns do not split into num_heads = " +
+                                     std::to_string(num_heads) + " equal heads"));
+  const std::size_t d_k = p.Wq.cols / num_heads;
+  if (p.Wk.cols != num_kv_heads * d_k)
+    return R::Fail(Status::Error("shape", f + ": Wk is " + shape_str(p.Wk.rows, p.Wk.cols) +
+                                              " but it needs num_kv_heads × d_k = " +
+                                              std::to_string(num_kv_heads) + " × " +
+                                              std::to_string(d_k) + " = " +
+                                              std::to_string(num_kv_heads * d_k) + " columns"));
+  if (p.Wv.cols % num_kv_heads != 0)
+    return R::Fail(Status::Error("divisibility",
+                                 f + ": Wv is " + shape_str(p.Wv.rows, p.Wv.cols) +
+                                     ": its " + std::to_string(p.Wv.cols) +
+                                     " columns do not split into num_kv_heads = " +
+                                     std::to_string(num_kv_heads) + " equal heads"));
+  const std::size_t d_v = p.Wv.cols / num_kv_heads;
+  if (p.Wo.rows != num_heads * d_v)
+    return R::Fail(Status::Error("shape", f + ": Wo is " + shape_str(p.Wo.rows, p.Wo.cols) +
+                                              " but it needs num_heads × d_v = " +
+                                              std::to_string(num_heads) + " × " +
+                                              std::to_string(d_v) + " = " +
+                                              std::to_string(num_heads * d_v) + " rows"));
+  s = bias_matches(fn, "bq", p.bq, "Wq", p.Wq);
+  if (s.ok()) s = bias_matches(fn, "bk", p.bk, "Wk", p.Wk);
+  if (s.ok()) s = bias_matches(fn, "bv", p.bv, "Wv", p.Wv);
+  if (s.ok()) s = bias_matches(fn, "bo", p.bo, "Wo", p.Wo);
+  if (s.ok()) s = check_mask(fn, mask, q.rows, k.rows);
+  if (!s.ok()) return R::Fail(s);
+  if (q.batch * num_heads * q.rows * k.rows > kMaxWeights)
+    return R::Fail(Status::Error("too_large",
+                                 f + ": the weights would be (" + std::to_string(q.batch) + ", " +
+                                     std::to_string(num_heads) + ", " + std::to_string(q.rows) +
+                                     ", " + std::to_string(k.rows) + "), more than " +
+                                     std::to_string(kMaxWeights) + " entries"));
+
+  const std::size_t n_q = q.rows, n_k = k.rows, group = num_heads / num_kv_heads;
+  R r;
+  GroupedResult& g = r.value;
+  g.num_heads = num_heads;
+  g.out = Tensor3(q.batch, n_q, p.Wo.cols);                      // (batch, n_q, d_o)
+  g.weights.assign(q.batch * num_heads * n_q * n_k, 0.0);        // (batch, H, n_q, n_k)
+  for (std::size_t b = 0; b < q.batch; ++b) {
+    // 1. project: Qp (n_q, H·d_k), Kp (n_k, G·d_k), Vp (n_k, G·d_v)
+    const Matrix Qp = matmul(slice(q, b), p.Wq, p.bq);
+    const Matrix Kp = matmul(slice(k, b), p.Wk, p.bk);
+    const Matrix Vp = matmul(slice(v, b), p.Wv, p.bv);
+    Matrix heads(n_q, num_heads * d_v);  // (n_q, H·d_v)
+    for (std::size_t i = 0; i < num_heads; ++i) {
+      // 2. query head i shares KV head ⌊i / group⌋ with the rest of its group
+      const std::size_t kv = i / group;
+      AttentionResult a = attention_fast(columns(Qp, i * d_k, d_k), columns(Kp, kv * d_k, d_k),
+                                         columns(Vp, kv * d_v, d_v), mask, true);
+      // 3. keep the weights, place the head's output in its columns
+      std::copy(a.weights.data.begin(), a.weights.data.end(),
+                g.weights.begin() + static_cast<long>((b * num_heads + i) * n_q * n_k));
+      for (std::size_t r_ = 0; r_ < n_q; ++r_)
+        for (std::size_t c = 0; c < d_v; ++c) heads(r_, i * d_v + c) = a.out(r_, c);
+    }
+    // 4. output projection: (n_q, H·d_v)·Wo + bo → (n_q, d_o)
+    const Matrix o = matmul(heads, p.Wo, p.bo);
+    std::copy(o.data.begin(), o.data.end(), g.out.matrix(b));
+  }
+  return r;
+}
+
+}  // namespace ap
