@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "limits.h"
+#include "size_limits.h"
 
 namespace ap {
 

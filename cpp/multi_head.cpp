@@ -4,7 +4,7 @@
 
 #include "attention_fast.h"
 #include "checks.h"
-#include "limits.h"
+#include "size_limits.h"
 #include "matmul.h"
 
 namespace ap {

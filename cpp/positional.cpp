@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "limits.h"
+#include "size_limits.h"
 
 namespace ap {
 

@@ -4,7 +4,7 @@
 #include <numeric>
 #include <string>
 
-#include "limits.h"
+#include "size_limits.h"
 
 namespace ap {
 

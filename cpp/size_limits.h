@@ -1,4 +1,4 @@
-// limits.h — size limits that keep a browser tab alive.
+// size_limits.h — size limits that keep a browser tab alive.
 //
 // A float64 score matrix of 4096 × 4096 is 128 MiB; anything larger risks
 // running the WebAssembly heap out of memory on a student laptop.

@@ -1,0 +1,259 @@
+// bindings.cpp — embind adapters between JavaScript and the core. No maths here.
+//
+// Conventions (the TypeScript façade web/src/core.ts relies on them):
+//  * A matrix crosses as { data: Float64Array, rows, cols }; a batch of
+//    matrices as { data, batch, rows, cols }; a mask as
+//    { data: Uint8Array, rows, cols } (1 = visible) or null/undefined.
+//  * Inputs are copied once into C++ (convertJSArrayToNumberVector is a
+//    single TypedArray.set), outputs once out (typed_memory_view(...).slice()),
+//    so JS never holds a handle that needs .delete().
+//  * Every function returns { ok: true, …fields } or
+//    { ok: false, code, message }: errors cross as data, never as a C++
+//    throw (exceptions are off in this build), so the module keeps working.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+
+#include "attention.h"
+#include "block.h"
+#include "experiments.h"
+#include "layer_norm.h"
+#include "mask.h"
+#include "multi_head.h"
+#include "positional.h"
+#include "projected.h"
+#include "random.h"
+#include "softmax.h"
+
+using emscripten::val;
+
+namespace {
+
+std::size_t size_of(const val& o, const char* key) {
+  const val v = o[key];
+  return v.isNumber() ? static_cast<std::size_t>(v.as<double>()) : 0;
+}
+
+std::vector<double> doubles(const val& typed) {
+  return emscripten::convertJSArrayToNumberVector<double>(typed);
+}
+
+ap::Matrix matrix_from(const val& o) {
+  return ap::Matrix(size_of(o, "rows"), size_of(o, "cols"), doubles(o["data"]));
+}
+
+ap::Tensor3 tensor_from(const val& o) {
+  ap::Tensor3 t;
+  t.batch = size_of(o, "batch");
+  t.rows = size_of(o, "rows");
+  t.cols = size_of(o, "cols");
+  t.data = doubles(o["data"]);
+  return t;
+}
+
+// The mask, or nothing when JS passed null/undefined.
+bool mask_from(const val& o, ap::Mask& m) {
+  if (o.isNull() || o.isUndefined()) return false;
+  m.rows = size_of(o, "rows");
+  m.cols = size_of(o, "cols");
+  m.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(o["data"]);
+  return true;
+}
+
+val copy_out(const std::vector<double>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+
+val matrix_to(const ap::Matrix& m) {
+  val o = val::object();
+  o.set("data", copy_out(m.data));
+  o.set("rows", m.rows);
+  o.set("cols", m.cols);
+  return o;
+}
+
+// h matrices of the same shape, stacked: { data (h·rows·cols), count, rows, cols }
+val stack_to(const std::vector<ap::Matrix>& ms) {
+  std::vector<double> all;
+  for (const ap::Matrix& m : ms) all.insert(all.end(), m.data.begin(), m.data.end());
+  val o = val::object();
+  o.set("data", copy_out(all));
+  o.set("count", ms.size());
+  o.set("rows", ms.empty() ? 0 : ms[0].rows);
+  o.set("cols", ms.empty() ? 0 : ms[0].cols);
+  return o;
+}
+
+val failure(const ap::Status& s) {
+  val o = val::object();
+  o.set("ok", false);
+  o.set("code", s.code);
+  o.set("message", s.message);
+  return o;
+}
+
+val success() {
+  val o = val::object();
+  o.set("ok", true);
+  return o;
+}
+
+val js_softmax(val xs) {
+  auto r = ap::softmax(doubles(xs));
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", copy_out(r.value));
+  return o;
+}
+
+val js_attention(val Q, val K, val V, val mask, bool scale) {
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  auto r = ap::attention(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr, scale);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", matrix_to(r.value.out));
+  o.set("weights", matrix_to(r.value.weights));
+  return o;
+}
+
+val js_attention_steps(val Q, val K, val V, val mask, bool scale) {
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  auto r = ap::attention_steps(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
+                               scale);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("scores", matrix_to(r.value.scores));
+  o.set("scaled", matrix_to(r.value.scaled));
+  o.set("masked", matrix_to(r.value.masked));
+  o.set("weights", matrix_to(r.value.weights));
+  o.set("out", matrix_to(r.value.out));
+  return o;
+}
+
+val js_causal_mask(double n_q, double n_k) {
+  auto r = ap::causal_mask(static_cast<std::size_t>(n_q), static_cast<std::size_t>(n_k));
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("data", val(emscripten::typed_memory_view(r.value.data.size(), r.value.data.data()))
+                    .call<val>("slice"));
+  o.set("rows", r.value.rows);
+  o.set("cols", r.value.cols);
+  return o;
+}
+
+val js_multi_head(val Q, val K, val V, double h, val mask) {
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  auto r = ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V),
+                          static_cast<std::size_t>(h), has ? &m : nullptr);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", matrix_to(r.value.out));
+  o.set("weights", stack_to(r.value.weights));
+  return o;
+}
+
+val js_pos_encoding(double n, double d) {
+  auto r = ap::pos_encoding(static_cast<std::size_t>(n), static_cast<std::size_t>(d));
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", matrix_to(r.value));
+  return o;
+}
+
+val js_layer_norm(val row, double eps) {
+  auto r = ap::layer_norm(doubles(row), eps);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", copy_out(r.value));
+  return o;
+}
+
+val js_block(val X, double h, val mask, double eps) {
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  auto r = ap::block(matrix_from(X), static_cast<std::size_t>(h), has ? &m : nullptr, eps);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("normed", matrix_to(r.value.normed));
+  o.set("attended", matrix_to(r.value.attended));
+  o.set("out", matrix_to(r.value.out));
+  o.set("weights", stack_to(r.value.weights));
+  return o;
+}
+
+val js_single_head(val X, val Wq, val Wk, val Wv, bool causal) {
+  auto r = ap::single_head(matrix_from(X), matrix_from(Wq), matrix_from(Wk), matrix_from(Wv),
+                           causal);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("q", matrix_to(r.value.q));
+  o.set("k", matrix_to(r.value.k));
+  o.set("v", matrix_to(r.value.v));
+  o.set("weights", matrix_to(r.value.weights));
+  o.set("out", matrix_to(r.value.out));
+  return o;
+}
+
+std::vector<double> optional_doubles(const val& params, const char* key) {
+  const val v = params[key];
+  if (v.isNull() || v.isUndefined()) return {};
+  return doubles(v);
+}
+
+val js_grouped_query_attention(val q, val k, val v, val params, double num_heads,
+                               double num_kv_heads, val mask) {
+  ap::ProjectionParams p;
+  p.Wq = matrix_from(params["Wq"]);
+  p.Wk = matrix_from(params["Wk"]);
+  p.Wv = matrix_from(params["Wv"]);
+  p.Wo = matrix_from(params["Wo"]);
+  p.bq = optional_doubles(params, "bq");
+  p.bk = optional_doubles(params, "bk");
+  p.bv = optional_doubles(params, "bv");
+  p.bo = optional_doubles(params, "bo");
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  auto r = ap::grouped_query_attention(tensor_from(q), tensor_from(k), tensor_from(v), p,
+                                       static_cast<std::size_t>(num_heads),
+                                       static_cast<std::size_t>(num_kv_heads), has ? &m : nullptr);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  val out = val::object();
+  out.set("data", copy_out(r.value.out.data));
+  out.set("batch", r.value.out.batch);
+  out.set("rows", r.value.out.rows);
+  out.set("cols", r.value.out.cols);
+  o.set("out", out);
+  o.set("weights", copy_out(r.value.weights));
+  o.set("num_heads", r.value.num_heads);
+  return o;
+}
+
+val js_random_normal(double rows, double cols, double seed, double scale) {
+  auto r = ap::random_normal(static_cast<std::size_t>(rows), static_cast<std::size_t>(cols),
+                             static_cast<std::uint64_t>(seed), scale);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", matrix_to(r.value));
+  return o;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_core) {
+  emscripten::function("softmax", &js_softmax);
+  emscripten::function("attention", &js_attention);
+  emscripten::function("attention_steps", &js_attention_steps);
+  emscripten::function("causal_mask", &js_causal_mask);
+  emscripten::function("multi_head", &js_multi_head);
+  emscripten::function("pos_encoding", &js_pos_encoding);
+  emscripten::function("layer_norm", &js_layer_norm);
+  emscripten::function("block", &js_block);
+  emscripten::function("single_head", &js_single_head);
+  emscripten::function("grouped_query_attention", &js_grouped_query_attention);
+  emscripten::function("random_normal", &js_random_normal);
+}

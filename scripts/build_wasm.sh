@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Build the WebAssembly module web/src/wasm/attention_core.{mjs,wasm} with
+# Debian's Emscripten. Incremental: a second run only rebuilds what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # Debian's emcc needs acorn from here under Node 20
+if [ ! -f build/wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
+fi
+cmake --build build/wasm -j"$(nproc)"
