@@ -8,3 +8,5 @@ if [ ! -f build/wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
 fi
 cmake --build build/wasm -j"$(nproc)"
+# the module's TypeScript types live beside it
+cp cpp/bindings/attention_core.d.mts web/src/wasm/attention_core.d.mts

@@ -1,0 +1,47 @@
+// Types of the raw embind module (copied next to attention_core.mjs by
+// scripts/build_wasm.sh). Only web/src/core.ts should use these directly.
+
+export interface RawMatrix { data: Float64Array; rows: number; cols: number }
+export interface RawMask { data: Uint8Array; rows: number; cols: number }
+export interface RawTensor3 { data: Float64Array; batch: number; rows: number; cols: number }
+export interface RawStack { data: Float64Array; count: number; rows: number; cols: number }
+export type RawFail = { ok: false; code: string; message: string };
+export type RawResult<T> = ({ ok: true } & T) | RawFail;
+
+export interface RawParams {
+  Wq: RawMatrix; bq?: Float64Array | null;
+  Wk: RawMatrix; bk?: Float64Array | null;
+  Wv: RawMatrix; bv?: Float64Array | null;
+  Wo: RawMatrix; bo?: Float64Array | null;
+}
+
+export interface RawCore {
+  softmax(xs: Float64Array): RawResult<{ out: Float64Array }>;
+  attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean):
+    RawResult<{ out: RawMatrix; weights: RawMatrix }>;
+  attention_steps(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean):
+    RawResult<{ scores: RawMatrix; scaled: RawMatrix; masked: RawMatrix; weights: RawMatrix; out: RawMatrix }>;
+  causal_mask(n_q: number, n_k: number): RawResult<RawMask>;
+  multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null):
+    RawResult<{ out: RawMatrix; weights: RawStack }>;
+  pos_encoding(n: number, d: number): RawResult<{ out: RawMatrix }>;
+  layer_norm(row: Float64Array, eps: number): RawResult<{ out: Float64Array }>;
+  block(X: RawMatrix, h: number, mask: RawMask | null, eps: number):
+    RawResult<{ normed: RawMatrix; attended: RawMatrix; out: RawMatrix; weights: RawStack }>;
+  single_head(X: RawMatrix, Wq: RawMatrix, Wk: RawMatrix, Wv: RawMatrix, causal: boolean):
+    RawResult<{ q: RawMatrix; k: RawMatrix; v: RawMatrix; weights: RawMatrix; out: RawMatrix }>;
+  grouped_query_attention(q: RawTensor3, k: RawTensor3, v: RawTensor3, params: RawParams,
+    num_heads: number, num_kv_heads: number, mask: RawMask | null):
+    RawResult<{ out: RawTensor3; weights: Float64Array; num_heads: number }>;
+  random_normal(rows: number, cols: number, seed: number, scale: number): RawResult<{ out: RawMatrix }>;
+  HEAP8: Int8Array;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [experiment: string]: any;
+}
+
+export interface FactoryOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+export default function createAttentionCore(options?: FactoryOptions): Promise<RawCore>;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Run every test: native C++ (GoogleTest via CTest), the WASM build through the
+# TypeScript façade (Vitest), lint, the production build, and the end-to-end
+# suite in headless Chromium. Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+echo "== native build and C++ tests"
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/native -j"$(nproc)" > build/native-build.log 2>&1 || { cat build/native-build.log; exit 1; }
+ctest --test-dir build/native --output-on-failure -j"$(nproc)" | tail -n 4
+native=$(ctest --test-dir build/native -N | sed -n 's/^Total Tests: //p')
+
+echo "== WASM build"
+bash scripts/build_wasm.sh > build/wasm-build.log 2>&1 || { cat build/wasm-build.log; exit 1; }
+
+echo "== lint and types"
+npx tsc -p tsconfig.json
+if [ -f eslint.config.js ]; then npx eslint --max-warnings=0 web/src tests/web tests/e2e; fi
+if [ -f .prettierrc.json ]; then npx prettier --check web/src tests/web tests/e2e > /dev/null; fi
+
+echo "== web tests (Vitest, WASM through web/src/core.ts)"
+npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6
+web=$(sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' build/vitest.log | tail -n 1)
+
+e2e=0
+if [ -f tests/e2e/run.mjs ]; then
+  echo "== production build and end-to-end tests (Chromium)"
+  npx vite build --logLevel warn
+  node tests/e2e/run.mjs | tee build/e2e.log
+  e2e=$(sed -n 's/^e2e: \([0-9][0-9]*\) passed.*/\1/p' build/e2e.log | tail -n 1)
+fi
+
+echo
+echo "native tests: ${native:-0}   web tests: ${web:-0}   end-to-end tests: ${e2e:-0}"
+echo "$(( ${native:-0} + ${web:-0} + ${e2e:-0} )) passed, 0 failed"
