@@ -1,0 +1,549 @@
+#!/usr/bin/python3
+"""make_golden.py — reference vectors for the C++ core, computed with PyTorch.
+
+Run with the Debian interpreter that has torch (the pyenv `python3` has not):
+
+    /usr/bin/python3 scripts/make_golden.py
+
+Everything is float64. Random INPUTS are rounded to 4 decimals (so the JSON
+stays small and the numbers read back bit-exactly); OUTPUTS are written at
+full precision (Python's repr: the shortest string that round-trips, up to 17
+significant digits). Every section has its own fixed seed, so re-running the
+script reproduces the files byte for byte.
+
+Masks in the fixtures are bool[][] with the seed 003 meaning, true = query i
+may SEE key j, or null for "no mask". (Seed 000 uses the opposite convention,
+True = masked; the conversion happens here, never in the fixtures.)
+
+Files (tests/golden/), read by tests/cpp/golden_test.cpp and by Vitest:
+  softmax.json       [{name, xs, out}]
+  attention.json     [{name, Q, K, V, mask, scale, out, weights}]
+  multi_head.json    [{name, Q, K, V, h, mask, out, weights: h × (n_q, n_k)}]
+  layer_norm.json    [{name, row, eps, out}]
+  block.json         [{name, X, h, mask, out, weights: h × (n, n)}]
+  pos_encoding.json  [{n, d, out}]
+  single_head.json   [{name, X, Wq, Wk, Wv, causal, q, k, v, weights, out,
+                       out_f32, weights_f32}]
+  grouped.json       [{name, q, k, v, params: {Wq, bq, Wk, bk, Wv, bv, Wo, bo},
+                       num_heads, num_kv_heads, mask, out, weights}]
+"""
+
+import json
+import math
+import os
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.set_default_dtype(torch.float64)
+F64 = torch.float64
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT_DIR = os.path.join(ROOT, "tests", "golden")
+
+
+# ---------------------------------------------------------------- helpers
+
+def gen(seed):
+    """A private generator, so each section's numbers do not depend on the others."""
+    g = torch.Generator()
+    g.manual_seed(seed)
+    return g
+
+
+def randn(g, *shape, scale=1.0):
+    """Standard normal × scale, rounded to 4 decimals (an input)."""
+    return rnd(torch.randn(*shape, generator=g, dtype=F64) * scale)
+
+
+def uniform(g, *shape, bound):
+    """U(−bound, bound) like nn.Linear's init, rounded to 4 decimals (an input)."""
+    return rnd((torch.rand(*shape, generator=g, dtype=F64) * 2 - 1) * bound)
+
+
+def rnd(t):
+    # k / 1e4 with k an integer is the double nearest to the decimal k·10⁻⁴,
+    # i.e. exactly what parsing "0.1234" gives back.
+    return torch.round(t * 1e4) / 1e4
+
+
+def causal(n_q, n_k=None):
+    """(n_q, n_k) bool, True = visible when j ≤ i (seed 003's causal_mask)."""
+    n_k = n_q if n_k is None else n_k
+    return torch.ones(n_q, n_k, dtype=torch.bool).tril()
+
+
+def tolist(t):
+    if t is None:
+        return None
+    return t.tolist()
+
+
+def write(name, cases):
+    """One case per line: short diffs, still one JSON array."""
+    path = os.path.join(OUT_DIR, name)
+    lines = [json.dumps(c, separators=(",", ":"), allow_nan=False) for c in cases]
+    with open(path, "w") as f:
+        f.write("[\n" + ",\n".join(lines) + "\n]\n")
+    size = os.path.getsize(path)
+    print(f"wrote {os.path.relpath(path, ROOT)}: {len(cases)} cases, {size:,} bytes")
+    for c in cases:
+        print(f"    - {c.get('name', '(n=%s, d=%s)' % (c.get('n'), c.get('d')))}")
+    return size
+
+
+# ------------------------------------------------------- explicit references
+
+def ref_attention(Q, K, V, mask=None, scale=True):
+    """scores = Q·Kᵀ (/ √d_k) → hidden keys −∞ → softmax per row → weights·V.
+
+    Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) True = visible.
+    A row with no visible key gets weights 0 and out 0 (torch would give NaN).
+    """
+    scores = Q @ K.transpose(-2, -1)                       # (n_q, n_k)
+    if scale:
+        scores = scores / math.sqrt(Q.size(-1))
+    if mask is not None:
+        scores = scores.masked_fill(~mask, float("-inf"))
+    w = F.softmax(scores, dim=-1)                          # (n_q, n_k)
+    if mask is not None:
+        dead = ~mask.any(dim=-1)                           # (n_q,) all hidden
+        w = w.masked_fill(dead.unsqueeze(-1), 0.0)         # NaN → 0
+    out = w @ V                                            # (n_q, d_v)
+    return out, w
+
+
+def ref_multi_head(Q, K, V, h, mask=None):
+    """Split the last dim into h heads, attend with 1/√(d/h), concatenate.
+
+    Q (n_q, d), K (n_k, d), V (n_k, d_v) → out (n_q, d_v), weights (h, n_q, n_k).
+    """
+    n_q, d = Q.shape
+    n_k, d_v = V.shape
+    dh, dvh = d // h, d_v // h
+    q = Q.view(n_q, h, dh).transpose(0, 1)                 # (h, n_q, d/h)
+    k = K.view(n_k, h, dh).transpose(0, 1)                 # (h, n_k, d/h)
+    v = V.view(n_k, h, dvh).transpose(0, 1)                # (h, n_k, d_v/h)
+    scores = q @ k.transpose(-2, -1) / math.sqrt(dh)       # (h, n_q, n_k)
+    if mask is not None:
+        scores = scores.masked_fill(~mask, float("-inf"))
+    w = F.softmax(scores, dim=-1)                          # (h, n_q, n_k)
+    out = (w @ v).transpose(0, 1).reshape(n_q, d_v)        # (n_q, d_v)
+    return out, w
+
+
+def ref_grouped(q, k, v, p, H, G, mask=None):
+    """Projected multi-head attention with G KV heads shared by H query heads.
+
+    q (B, n_q, d_q_in), k (B, n_k, d_k_in), v (B, n_k, d_v_in); W as x·W + b.
+    → out (B, n_q, d_o), weights (B, H, n_q, n_k).
+    """
+    def lin(x, W, b):
+        y = x @ W
+        return y if b is None else y + b
+
+    B, n_q, _ = q.shape
+    n_k = k.shape[1]
+    d_k = p["Wq"].shape[1] // H
+    d_v = p["Wv"].shape[1] // G
+    Q = lin(q, p["Wq"], p["bq"]).view(B, n_q, H, d_k).permute(0, 2, 1, 3)  # (B, H, n_q, d_k)
+    Kp = lin(k, p["Wk"], p["bk"]).view(B, n_k, G, d_k).permute(0, 2, 1, 3)  # (B, G, n_k, d_k)
+    Vp = lin(v, p["Wv"], p["bv"]).view(B, n_k, G, d_v).permute(0, 2, 1, 3)  # (B, G, n_k, d_v)
+    Kp = Kp.repeat_interleave(H // G, dim=1)                # (B, H, n_k, d_k): head i → KV i // (H/G)
+    Vp = Vp.repeat_interleave(H // G, dim=1)                # (B, H, n_k, d_v)
+    scores = Q @ Kp.transpose(-2, -1) / math.sqrt(d_k)      # (B, H, n_q, n_k)
+    if mask is not None:
+        scores = scores.masked_fill(~mask, float("-inf"))
+    w = F.softmax(scores, dim=-1)                           # (B, H, n_q, n_k)
+    heads = (w @ Vp).permute(0, 2, 1, 3).reshape(B, n_q, H * d_v)  # (B, n_q, H·d_v)
+    return lin(heads, p["Wo"], p["bo"]), w                  # (B, n_q, d_o)
+
+
+# ---------------------------------------------------------------- seed 000
+# Copied from seeds/000 (only whitespace restored).
+
+def causal_mask(T: int, device=None):
+    """Returns a bool mask where True means *masked* (disallowed).
+    Shape: (1, 1, T, T) suitable for broadcasting with (B, heads, T, T).
+    """
+    m = torch.triu(torch.ones((T, T), dtype=torch.bool, device=device), diagonal=1)
+    return m.view(1, 1, T, T)
+
+
+class SingleHeadSelfAttention(nn.Module):
+    """Single-head attention (explicit shapes)."""
+    def __init__(self, d_model: int, d_k: int, dropout: float = 0.0, trace_shapes: bool = False):
+        super().__init__()
+        self.q = nn.Linear(d_model, d_k, bias=False)
+        self.k = nn.Linear(d_model, d_k, bias=False)
+        self.v = nn.Linear(d_model, d_k, bias=False)
+        self.dropout = nn.Dropout(dropout)
+        self.trace_shapes = trace_shapes
+
+    def forward(self, x: torch.Tensor):
+        # x: (B, T, d_model)
+        B, T, _ = x.shape
+        q = self.q(x)  # (B,T,d_k)
+        k = self.k(x)  # (B,T,d_k)
+        v = self.v(x)  # (B,T,d_k)
+        if self.trace_shapes:
+            print(f"q {q.shape}  k {k.shape}  v {v.shape}")
+        scale = 1.0 / math.sqrt(q.size(-1))
+        attn = torch.matmul(q, k.transpose(-2, -1)) * scale  # (B,T,T)
+        mask = causal_mask(T, device=x.device)
+        attn = attn.masked_fill(mask.squeeze(1), float('-inf'))
+        w = F.softmax(attn, dim=-1)
+        w = self.dropout(w)
+        out = torch.matmul(w, v)  # (B,T,d_k)
+        if self.trace_shapes:
+            print(f"weights {w.shape}  out {out.shape}")
+        return out, w
+
+
+# The seed's inputs, exactly as given (batch dim of 1).
+SEED0_X = [[[0.1, 0.2, 0.3, 0.4],
+            [0.5, 0.4, 0.3, 0.2],
+            [0.0, 0.1, 0.0, 0.1]]]
+SEED0_Wq = [[0.2, -0.1], [0.0, 0.1], [0.1, 0.2], [-0.1, 0.0]]
+SEED0_Wk = [[0.1, 0.1], [0.0, -0.1], [0.2, 0.0], [0.0, 0.2]]
+SEED0_Wv = [[0.1, 0.0], [-0.1, 0.1], [0.2, -0.1], [0.0, 0.2]]
+
+
+def run_seed0(dtype, causal_on, trace=False):
+    """Seed 000's worked example through its own class, in `dtype`.
+
+    float32 follows the seed literally (np.float32 arrays); float64 builds the
+    same decimal numbers directly in float64. `causal_on=False` runs the same
+    class with the module-level causal_mask swapped for one that hides nothing.
+    """
+    global causal_mask
+    np_dtype = np.float32 if dtype == torch.float32 else np.float64
+    X = np.array(SEED0_X, dtype=np_dtype)
+    Wq = np.array(SEED0_Wq, dtype=np_dtype)
+    Wk = np.array(SEED0_Wk, dtype=np_dtype)
+    Wv = np.array(SEED0_Wv, dtype=np_dtype)
+    torch.manual_seed(0)
+    x = torch.tensor(X)
+    attn = SingleHeadSelfAttention(d_model=4, d_k=2, trace_shapes=trace).to(dtype)
+    with torch.no_grad():
+        attn.q.weight.copy_(torch.tensor(Wq).t())
+        attn.k.weight.copy_(torch.tensor(Wk).t())
+        attn.v.weight.copy_(torch.tensor(Wv).t())
+    saved = causal_mask
+    if not causal_on:
+        causal_mask = lambda T, device=None: torch.zeros((1, 1, T, T), dtype=torch.bool)  # noqa: E731
+    try:
+        with torch.no_grad():
+            out, w = attn(x)
+            q, k, v = attn.q(x), attn.k(x), attn.v(x)
+    finally:
+        causal_mask = saved
+    assert torch.isfinite(out).all() and torch.isfinite(w).all()
+    # drop the batch dim of 1
+    return {"q": q[0], "k": k[0], "v": v[0], "weights": w[0], "out": out[0]}
+
+
+# ---------------------------------------------------------------- seed 004
+# Copied from seeds/004 (comments shortened).
+
+class MHA(nn.Module):
+    def __init__(self, num_head, dimension_k, dimension_v, d_k, d_v, d_o):
+        super().__init__()
+        self.num_head = num_head
+        self.d_k = d_k
+        self.d_v = d_v
+        self.d_o = d_o
+        self.fc_q = nn.Linear(dimension_k, num_head * d_k)
+        self.fc_k = nn.Linear(dimension_k, num_head * d_k)
+        self.fc_v = nn.Linear(dimension_v, num_head * d_v)
+        self.fc_o = nn.Linear(num_head * d_v, d_o)
+        self.softmax = nn.Softmax(dim=2)
+
+    def forward(self, q, k, v, mask):
+        batch, n_q, dimension_q = q.size()
+        batch, n_k, dimension_k = k.size()
+        batch, n_v, dimension_v = v.size()
+        q = self.fc_q(q)
+        k = self.fc_k(k)
+        v = self.fc_v(v)
+        q = q.view(batch, n_q, self.num_head, self.d_k).permute(2, 0, 1, 3).contiguous().view(-1, n_q, self.d_k)
+        k = k.view(batch, n_k, self.num_head, self.d_k).permute(2, 0, 1, 3).contiguous().view(-1, n_k, self.d_k)
+        v = v.view(batch, n_v, self.num_head, self.d_v).permute(2, 0, 1, 3).contiguous().view(-1, n_v, self.d_v)
+        attention = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(self.d_k)
+        mask = mask.repeat(self.num_head, 1, 1)
+        attention = attention + mask
+        attention = self.softmax(attention)
+        output = torch.matmul(attention, v)
+        output = output.view(self.num_head, batch, n_q, self.d_v).permute(1, 2, 0, 3).contiguous().view(batch, n_q, -1)
+        output = self.fc_o(output)
+        return attention, output  # attention:(80,2,4)  output:(10,2,8)
+
+
+class MQA(nn.Module):
+    def __init__(self, num_head, dimension_k, dimension_v, d_k, d_v, d_o):
+        super().__init__()
+        self.num_head = num_head
+        self.d_k = d_k
+        self.d_v = d_v
+        self.d_o = d_o
+        self.fc_q = nn.Linear(dimension_k, num_head * d_k)
+        self.fc_k = nn.Linear(dimension_k, d_k)
+        self.fc_v = nn.Linear(dimension_v, d_v)
+        self.fc_o = nn.Linear(num_head * d_v, d_o)
+        self.softmax = nn.Softmax(dim=2)
+
+    def forward(self, q, k, v, mask):
+        batch, n_q, dimension_q = q.size()
+        batch, n_k, dimension_k = k.size()
+        batch, n_v, dimension_v = v.size()
+        q = self.fc_q(q)
+        k = self.fc_k(k)
+        v = self.fc_v(v)
+        q = q.view(batch, n_q, self.num_head, self.d_k).permute(2, 0, 1, 3).contiguous().view(-1, n_q, self.d_k)
+        k = k.repeat(self.num_head, 1, 1)
+        v = v.repeat(self.num_head, 1, 1)
+        attention = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(self.d_k)
+        mask = mask.repeat(self.num_head, 1, 1)
+        attention = attention + mask
+        attention = self.softmax(attention)
+        output = torch.matmul(attention, v)
+        output = output.view(self.num_head, batch, n_q, self.d_v).permute(1, 2, 0, 3).contiguous().view(batch, n_q, -1)
+        output = self.fc_o(output)
+        return attention, output
+
+
+def load_linear(lin, W, b):
+    """nn.Linear stores (d_out, d_in); our W is (d_in, d_out). No bias → 0."""
+    with torch.no_grad():
+        lin.weight.copy_(W.t())
+        lin.bias.copy_(b if b is not None else torch.zeros(W.shape[1]))
+
+
+# ---------------------------------------------------------------- sections
+
+def make_softmax():
+    g = gen(1)
+    rows = [
+        ("small_1_2_3", [1.0, 2.0, 3.0]),
+        ("large_1000_1001_1002", [1000.0, 1001.0, 1002.0]),
+        ("negative_large", [-1000.0, -1001.0, -1002.0]),
+        ("single_element", [42.0]),
+        ("equal_values", [0.5, 0.5, 0.5, 0.5]),
+        ("huge_spread", [-1e4, 0.0, 1e4]),
+        ("random_8", randn(g, 8, scale=3.0).tolist()),
+    ]
+    cases = []
+    for name, xs in rows:
+        out = F.softmax(torch.tensor(xs, dtype=F64), dim=-1)
+        cases.append({"name": name, "xs": xs, "out": out.tolist()})
+    return write("softmax.json", cases)
+
+
+def make_attention():
+    g = gen(2)
+    cases = []
+
+    def add(name, Q, K, V, mask, scale):
+        out, w = ref_attention(Q, K, V, mask, scale)
+        assert torch.isfinite(out).all() and torch.isfinite(w).all()
+        cases.append({"name": name, "Q": tolist(Q), "K": tolist(K), "V": tolist(V),
+                      "mask": tolist(mask), "scale": scale,
+                      "out": tolist(out), "weights": tolist(w)})
+
+    n, d = 4, 8
+    add("unmasked", randn(g, n, d), randn(g, n, d), randn(g, n, d), None, True)
+    n = 5
+    add("causal", randn(g, n, d), randn(g, n, d), randn(g, n, d), causal(n), True)
+    n = 4
+    add("unscaled", randn(g, n, d), randn(g, n, d), randn(g, n, d), None, False)
+    # cross-attention: n_q 3 against n_k 5, d_k 4, d_v 6, a hand-made mask
+    cross_mask = torch.tensor([[1, 0, 1, 1, 0],
+                               [0, 1, 0, 0, 1],
+                               [1, 1, 1, 1, 1]], dtype=torch.bool)
+    add("cross_custom_mask", randn(g, 3, 4), randn(g, 5, 4), randn(g, 5, 6), cross_mask, True)
+    # query 1 sees nothing: weights 0, out 0 for that row
+    dead = causal(4)
+    dead[1, :] = False
+    add("fully_masked_row", randn(g, 4, 4), randn(g, 4, 4), randn(g, 4, 3), dead, True)
+    # the scaling experiment's shape: d = 64, n = 8
+    Q, K, V = randn(g, 8, 64), randn(g, 8, 64), randn(g, 8, 64)
+    add("d64_n8", Q, K, V, None, True)
+    add("d64_n8_unscaled", Q, K, V, None, False)
+    return write("attention.json", cases)
+
+
+def make_multi_head():
+    g = gen(3)
+    cases = []
+
+    def add(name, Q, K, V, h, mask):
+        out, w = ref_multi_head(Q, K, V, h, mask)
+        cases.append({"name": name, "Q": tolist(Q), "K": tolist(K), "V": tolist(V), "h": h,
+                      "mask": tolist(mask), "out": tolist(out), "weights": tolist(w)})
+
+    for name, n, d, h, masked in [("h1_d8", 4, 8, 1, False),
+                                  ("h2_d8_causal", 5, 8, 2, True),
+                                  ("h4_d16", 4, 16, 4, False),
+                                  ("h8_d16_causal", 6, 16, 8, True)]:
+        add(name, randn(g, n, d), randn(g, n, d), randn(g, n, d), h,
+            causal(n) if masked else None)
+    # h = 1 must equal plain attention
+    c = cases[0]
+    o1, w1 = ref_attention(torch.tensor(c["Q"]), torch.tensor(c["K"]), torch.tensor(c["V"]))
+    assert (o1 - torch.tensor(c["out"])).abs().max() < 1e-14
+    # cross shapes: n_q 3, n_k 5, d 8, d_v 4, causal rectangle
+    add("h2_cross_causal", randn(g, 3, 8), randn(g, 5, 8), randn(g, 5, 4), 2, causal(3, 5))
+    return write("multi_head.json", cases)
+
+
+def make_layer_norm():
+    g = gen(4)
+    rows = [
+        ("ramp_1_to_4", [1.0, 2.0, 3.0, 4.0], 1e-5),
+        ("constant_row", [3.0, 3.0, 3.0, 3.0, 3.0], 1e-5),
+        ("single_element", [7.0], 1e-5),
+        ("random_8", randn(g, 8, scale=2.0).tolist(), 1e-5),
+        ("random_16_eps_1e-3", randn(g, 16).tolist(), 1e-3),
+        ("large_offset", (rnd(1000.0 + torch.randn(6, generator=g))).tolist(), 1e-5),
+        ("tiny_values_eps_0", (rnd(torch.randn(5, generator=g)) * 1e-3).tolist(), 0.0),
+    ]
+    cases = []
+    for name, row, eps in rows:
+        x = torch.tensor(row, dtype=F64)
+        out = F.layer_norm(x, (x.numel(),), eps=eps)
+        cases.append({"name": name, "row": row, "eps": eps, "out": out.tolist()})
+    return write("layer_norm.json", cases)
+
+
+def make_block():
+    g = gen(5)
+    eps = 1e-5
+    cases = []
+    for name, n, d, h, masked in [("n4_d8_h2_causal", 4, 8, 2, True),
+                                  ("n5_d16_h4", 5, 16, 4, False),
+                                  ("n3_d4_h1_causal", 3, 4, 1, True)]:
+        X = randn(g, n, d)
+        mask = causal(n) if masked else None
+        LN = F.layer_norm(X, (d,), eps=eps)                # (n, d) row by row
+        att, w = ref_multi_head(LN, LN, LN, h, mask)
+        out = X + att                                      # residual
+        cases.append({"name": name, "X": tolist(X), "h": h, "mask": tolist(mask),
+                      "out": tolist(out), "weights": tolist(w)})
+    return write("block.json", cases)
+
+
+def make_pos_encoding():
+    cases = []
+    for n, d in [(4, 6), (5, 7), (8, 16), (3, 1), (16, 32)]:
+        p = torch.arange(n, dtype=F64).unsqueeze(1)        # (n, 1)
+        c = torch.arange(d)                                # (d,)
+        i2 = (c - c % 2).to(F64)                           # 2i for both columns of a pair
+        angle = p / torch.pow(torch.tensor(10000.0, dtype=F64), i2 / d)  # (n, d)
+        pe = torch.where(c % 2 == 0, torch.sin(angle), torch.cos(angle))
+        assert pe.abs().max() <= 1.0
+        cases.append({"n": n, "d": d, "out": pe.tolist()})
+    return write("pos_encoding.json", cases)
+
+
+def make_single_head():
+    cases = []
+    for name, causal_on in [("seed000_causal", True), ("seed000_noncausal", False)]:
+        r64 = run_seed0(torch.float64, causal_on, trace=causal_on)
+        r32 = run_seed0(torch.float32, causal_on)
+        # the float64 class and the explicit reference agree
+        X = torch.tensor(SEED0_X[0])
+        Wq, Wk, Wv = (torch.tensor(w) for w in (SEED0_Wq, SEED0_Wk, SEED0_Wv))
+        o, w = ref_attention(X @ Wq, X @ Wk, X @ Wv, causal(3) if causal_on else None)
+        assert (o - r64["out"]).abs().max() < 1e-15 and (w - r64["weights"]).abs().max() < 1e-15
+        cases.append({
+            "name": name, "X": SEED0_X[0], "Wq": SEED0_Wq, "Wk": SEED0_Wk, "Wv": SEED0_Wv,
+            "causal": causal_on,
+            "q": r64["q"].tolist(), "k": r64["k"].tolist(), "v": r64["v"].tolist(),
+            "weights": r64["weights"].tolist(), "out": r64["out"].tolist(),
+            "out_f32": r32["out"].double().tolist(), "weights_f32": r32["weights"].double().tolist(),
+        })
+    return write("single_head.json", cases)
+
+
+def make_grouped():
+    # seed 004: batch 10, n_q 2, n_k 4, q/k width 128, v width 64,
+    # 8 heads of d_k = d_v = 16, d_o 8.
+    batch, H, n_q, n_k = 10, 8, 2, 4
+    dim_q, dim_k, dim_v = 128, 128, 64
+    d_k, d_v, d_o = 16, 16, 8
+    g = gen(6)
+    q = randn(g, batch, n_q, dim_q)                        # (10, 2, 128)
+    k = randn(g, batch, n_k, dim_k)                        # (10, 4, 128)
+    v = randn(g, batch, n_k, dim_v)                        # (10, 4, 64)
+    # seed 004's additive mask: 0 on/below the diagonal, −inf above
+    add_mask = torch.triu(torch.full((batch, n_q, n_k), -np.inf), diagonal=1)  # (10, 2, 4)
+    vis = add_mask[0] == 0                                 # (2, 4) True = visible, j ≤ i
+    assert torch.equal(vis, causal(n_q, n_k))
+    assert all(torch.equal(add_mask[b] == 0, vis) for b in range(batch))
+    # shared across cases: Wq, bq, Wo, bo (nn.Linear-like init)
+    Wq = uniform(g, dim_q, H * d_k, bound=1 / math.sqrt(dim_q))      # (128, 128)
+    bq = uniform(g, H * d_k, bound=1 / math.sqrt(dim_q))
+    Wo = uniform(g, H * d_v, d_o, bound=1 / math.sqrt(H * d_v))      # (128, 8)
+    bo = uniform(g, d_o, bound=1 / math.sqrt(H * d_v))
+
+    cases = []
+    for name, G, with_bias in [("mha", 8, True), ("gqa", 2, False), ("mqa", 1, True)]:
+        p = {
+            "Wq": Wq, "bq": bq if with_bias else None,
+            "Wk": uniform(g, dim_k, G * d_k, bound=1 / math.sqrt(dim_k)),
+            "bk": uniform(g, G * d_k, bound=1 / math.sqrt(dim_k)),
+            "Wv": uniform(g, dim_v, G * d_v, bound=1 / math.sqrt(dim_v)),
+            "bv": uniform(g, G * d_v, bound=1 / math.sqrt(dim_v)),
+            "Wo": Wo, "bo": bo if with_bias else None,
+        }
+        if not with_bias:
+            p["bk"] = p["bv"] = None
+        out, w = ref_grouped(q, k, v, p, H, G, vis)        # (10, 2, 8), (10, 8, 2, 4)
+
+        # cross-check against the seed's own classes
+        seed_cls = {8: MHA, 1: MQA}.get(G)
+        if seed_cls is not None:
+            m = seed_cls(H, dim_k, dim_v, d_k, d_v, d_o).double()
+            for lin, W, b in [(m.fc_q, p["Wq"], p["bq"]), (m.fc_k, p["Wk"], p["bk"]),
+                              (m.fc_v, p["Wv"], p["bv"]), (m.fc_o, p["Wo"], p["bo"])]:
+                load_linear(lin, W, b)
+            with torch.no_grad():
+                s_att, s_out = m(q, k, v, add_mask)        # (80, 2, 4), (10, 2, 8)
+            s_w = s_att.view(H, batch, n_q, n_k).permute(1, 0, 2, 3)  # (10, 8, 2, 4)
+            d_out = (s_out - out).abs().max().item()
+            d_w = (s_w - w).abs().max().item()
+            print(f"  {name}: seed 004 {seed_cls.__name__} vs explicit reference: "
+                  f"max|Δout| = {d_out:.3g}, max|Δweights| = {d_w:.3g}")
+            assert d_out < 1e-12 and d_w < 1e-12
+        if G == H:
+            # MHA is also plain multi_head on the projections, batch by batch
+            for b in range(batch):
+                Qp = q[b] @ p["Wq"] + p["bq"]
+                Kp = k[b] @ p["Wk"] + p["bk"]
+                Vp = v[b] @ p["Wv"] + p["bv"]
+                o_b, w_b = ref_multi_head(Qp, Kp, Vp, H, vis)
+                assert (o_b @ p["Wo"] + p["bo"] - out[b]).abs().max() < 1e-12
+                assert (w_b - w[b]).abs().max() < 1e-12
+
+        cases.append({
+            "name": name, "q": q.tolist(), "k": k.tolist(), "v": v.tolist(),
+            "params": {key: tolist(val) for key, val in p.items()},
+            "num_heads": H, "num_kv_heads": G, "mask": vis.tolist(),
+            "out": out.tolist(), "weights": w.tolist(),
+        })
+    return write("grouped.json", cases)
+
+
+def main():
+    os.makedirs(OUT_DIR, exist_ok=True)
+    total = 0
+    for make in [make_softmax, make_attention, make_multi_head, make_layer_norm, make_block,
+                 make_pos_encoding, make_single_head, make_grouped]:
+        total += make()
+    print(f"total {total:,} bytes in {os.path.relpath(OUT_DIR, ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()
