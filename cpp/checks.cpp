@@ -61,7 +61,9 @@ Status check_tensor(const char* fn, const char* arg, const Tensor3& t) {
   if (t.batch == 0 || t.rows == 0 || t.cols == 0)
     return Status::Error("empty", where + " is empty " + shape_str(t.batch, t.rows, t.cols) +
                                       ": every dimension must be at least 1");
-  if (t.data.size() != t.batch * t.rows * t.cols)
+  // in double: batch · rows · cols can reach 2³², which wraps a 32-bit size_t (wasm32)
+  if (static_cast<double>(t.data.size()) !=
+      static_cast<double>(t.batch) * static_cast<double>(t.rows) * static_cast<double>(t.cols))
     return Status::Error("shape", where + " has " + std::to_string(t.data.size()) +
                                       " values but its shape " +
                                       shape_str(t.batch, t.rows, t.cols) + " needs " +

@@ -26,7 +26,9 @@ Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const 
     return Status::Error("divisibility", f + ": h = " + std::to_string(h) +
                                              " does not divide d_v = " + std::to_string(V.cols) +
                                              " (the width of V)");
-  if (h * Q.rows * K.rows > kMaxWeights)
+  // in double: h · n_q · n_k can reach 2³², which wraps a 32-bit size_t (wasm32) to 0
+  if (static_cast<double>(h) * static_cast<double>(Q.rows) * static_cast<double>(K.rows) >
+      static_cast<double>(kMaxWeights))
     return Status::Error("too_large", f + ": " + std::to_string(h) + " heads of " +
                                           shape_str(Q.rows, K.rows) + " scores are more than " +
                                           std::to_string(kMaxWeights) + " entries");

@@ -148,7 +148,10 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
   if (s.ok()) s = bias_matches(fn, "bo", p.bo, "Wo", p.Wo);
   if (s.ok()) s = check_mask(fn, mask, q.rows, k.rows);
   if (!s.ok()) return R::Fail(s);
-  if (q.batch * num_heads * q.rows * k.rows > kMaxWeights)
+  // in double: batch · H · n_q · n_k easily passes 2³², which wraps a 32-bit size_t (wasm32)
+  if (static_cast<double>(q.batch) * static_cast<double>(num_heads) *
+          static_cast<double>(q.rows) * static_cast<double>(k.rows) >
+      static_cast<double>(kMaxWeights))
     return R::Fail(Status::Error("too_large",
                                  f + ": the weights would be (" + std::to_string(q.batch) + ", " +
                                      std::to_string(num_heads) + ", " + std::to_string(q.rows) +

@@ -263,9 +263,11 @@ function unstack(s: RawStack): TypedMatrix[] {
   return Array.from({ length: s.count }, (_, t) => ({ data: s.data.subarray(t * size, (t + 1) * size), rows: s.rows, cols: s.cols }));
 }
 
-function checkCount(fn: string, arg: string, x: unknown): number {
+// Counts cross as a 32-bit size_t (wasm32): anything larger would wrap (1e20 → 0).
+function checkCount(fn: string, arg: string, x: unknown, max = 0xffffffff): number {
   if (typeof x !== 'number' || !Number.isInteger(x) || x < 0)
     throw new AttentionError(`${fn}: ${arg} = ${String(x)} must be a whole number ≥ 0`, 'invalid_argument');
+  if (x > max) throw new AttentionError(`${fn}: ${arg} = ${String(x)} is over the limit of ${max}`, 'too_large');
   return x;
 }
 
@@ -292,13 +294,18 @@ function makeTyped(raw: RawCore): TypedCore {
       return { normed: r.normed, attended: r.attended, out: r.out, weights: unstack(r.weights) };
     },
     single_head: (X, Wq, Wk, Wv, opts) => unwrap(raw.single_head(X, Wq, Wk, Wv, opts?.causal ?? true)),
-    grouped_query_attention: (q, k, v, params, opts) =>
-      unwrap(
+    grouped_query_attention: (q, k, v, params, opts = {} as GroupedOptions<TypedMask>) => {
+      // the core reads an empty bias as "no bias"; an empty array is a wrong length, not null
+      for (const b of ['bq', 'bk', 'bv', 'bo'] as const)
+        if (params?.[b] != null && params[b]!.length === 0)
+          throw new AttentionError(`grouped_query_attention: ${b} is empty: pass null for no bias, or one value per column`, 'shape');
+      return unwrap(
         raw.grouped_query_attention(q as RawTensor3, k, v, params, checkCount('grouped_query_attention', 'num_heads', opts.num_heads),
           checkCount('grouped_query_attention', 'num_kv_heads', opts.num_kv_heads), opts.mask ?? null),
-      ),
+      );
+    },
     random_normal: (rows, cols, seed, scale) =>
-      unwrap(raw.random_normal(checkCount('random_normal', 'rows', rows), checkCount('random_normal', 'cols', cols), checkCount('random_normal', 'seed', seed), scale ?? 1)).out,
+      unwrap(raw.random_normal(checkCount('random_normal', 'rows', rows), checkCount('random_normal', 'cols', cols), checkCount('random_normal', 'seed', seed, Number.MAX_SAFE_INTEGER), scale ?? 1)).out,
   };
 }
 
@@ -333,7 +340,7 @@ function makeFriendly(raw: RawCore, typed: TypedCore): Core {
       const r = typed.single_head(M(f, 'X', X), M(f, 'Wq', Wq), M(f, 'Wk', Wk), M(f, 'Wv', Wv), opts);
       return { q: fromTyped(r.q), k: fromTyped(r.k), v: fromTyped(r.v), weights: fromTyped(r.weights), out: fromTyped(r.out) };
     },
-    grouped_query_attention: (q, k, v, params, opts) => {
+    grouped_query_attention: (q, k, v, params, opts = {} as GroupedOptions) => {
       const f = 'grouped_query_attention';
       const bias = (name: string, b: number[] | null | undefined) => (b == null ? null : toTypedVector(f, name, b));
       if (typeof params !== 'object' || params === null) throw new AttentionError(`${f}: params must be an object {Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo?}`, 'invalid_argument');

@@ -1,0 +1,139 @@
+// golden.test.ts — the WASM core against PyTorch float64 reference tensors
+// (tests/golden/*.json, written by scripts/make_golden.py). Each case is its
+// own test; a failure names the case and prints the largest difference.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BoolMatrix, Core, Matrix, Tensor3 } from '../../web/src/core';
+import { loadCoreForNode } from './load-core';
+
+const TOL = 1e-9; // vs PyTorch float64
+const TOL_F32 = 1e-6; // single_head vs PyTorch float32 (the seed 000 example)
+
+let core: Core;
+beforeAll(async () => {
+  core = await loadCoreForNode();
+});
+
+const dir = fileURLToPath(new URL('../golden/', import.meta.url));
+
+/** The cases of tests/golden/<file>; a missing or empty file fails its own test instead of passing silently. */
+function fixture<T>(file: string): T[] {
+  const path = dir + file;
+  if (!existsSync(path)) {
+    test(`${file} exists`, () => expect.fail(`missing fixture ${path}: run /usr/bin/python3 scripts/make_golden.py`));
+    return [];
+  }
+  const cases = JSON.parse(readFileSync(path, 'utf8')) as T[];
+  if (!Array.isArray(cases) || cases.length === 0) test(`${file} has cases`, () => expect.fail(`${path} holds no cases`));
+  return cases;
+}
+
+type Nested = number | Nested[];
+
+/** Largest |a − b| over two nested arrays; Infinity if the shapes differ. */
+function maxAbsDiff(a: Nested, b: Nested): number {
+  if (typeof a === 'number' || typeof b === 'number') {
+    if (typeof a !== 'number' || typeof b !== 'number') return Infinity;
+    return a === b ? 0 : Math.abs(a - b);
+  }
+  if (a.length !== b.length) return Infinity;
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, maxAbsDiff(a[i], b[i]));
+  return m;
+}
+
+function shapeOf(x: Nested): number[] {
+  const s: number[] = [];
+  for (let y = x; Array.isArray(y); y = y[0]) s.push(y.length);
+  return s;
+}
+
+/** llm.c's check_tensor: compare within `tol`, report the case, the field and the max difference. */
+function check(where: string, field: string, actual: Nested, expected: Nested, tol = TOL): void {
+  const d = maxAbsDiff(actual, expected);
+  const shapes = d === Infinity ? ` (shape ${JSON.stringify(shapeOf(actual))} vs expected ${JSON.stringify(shapeOf(expected))})` : '';
+  expect(d, `${where}: ${field} max |diff| = ${d}${shapes}, tolerance ${tol}`).toBeLessThanOrEqual(tol);
+}
+
+// ---------------------------------------------------------------- fixtures
+
+interface SoftmaxCase { name: string; xs: number[]; out: number[] }
+interface AttentionCase { name: string; Q: Matrix; K: Matrix; V: Matrix; mask: BoolMatrix | null; scale: boolean; out: Matrix; weights: Matrix }
+interface MultiHeadCase { name: string; Q: Matrix; K: Matrix; V: Matrix; h: number; mask: BoolMatrix | null; out: Matrix; weights: Matrix[] }
+interface LayerNormCase { name: string; row: number[]; eps: number; out: number[] }
+interface BlockCase { name: string; X: Matrix; h: number; mask: BoolMatrix | null; out: Matrix; weights: Matrix[] }
+interface PosEncodingCase { n: number; d: number; out: Matrix }
+interface SingleHeadCase {
+  name: string; X: Matrix; Wq: Matrix; Wk: Matrix; Wv: Matrix; causal: boolean;
+  q: Matrix; k: Matrix; v: Matrix; weights: Matrix; out: Matrix; out_f32: Matrix; weights_f32: Matrix;
+}
+interface GroupedCase {
+  name: string; q: Tensor3; k: Tensor3; v: Tensor3;
+  params: { Wq: Matrix; bq: number[] | null; Wk: Matrix; bk: number[] | null; Wv: Matrix; bv: number[] | null; Wo: Matrix; bo: number[] | null };
+  num_heads: number; num_kv_heads: number; mask: BoolMatrix | null; out: Tensor3; weights: number[][][][];
+}
+
+describe('softmax.json', () => {
+  test.each(fixture<SoftmaxCase>('softmax.json'))('$name', (c) => {
+    check(`softmax/${c.name}`, 'out', core.softmax(c.xs), c.out);
+  });
+});
+
+describe('attention.json', () => {
+  test.each(fixture<AttentionCase>('attention.json'))('$name', (c) => {
+    const r = core.attention(c.Q, c.K, c.V, c.mask, { scale: c.scale });
+    check(`attention/${c.name}`, 'out', r.out, c.out);
+    check(`attention/${c.name}`, 'weights', r.weights, c.weights);
+    // the step-by-step view ends in the same numbers
+    const s = core.attention_steps(c.Q, c.K, c.V, c.mask, { scale: c.scale });
+    check(`attention_steps/${c.name}`, 'out', s.out, c.out);
+    check(`attention_steps/${c.name}`, 'weights', s.weights, c.weights);
+  });
+});
+
+describe('multi_head.json', () => {
+  test.each(fixture<MultiHeadCase>('multi_head.json'))('$name', (c) => {
+    const r = core.multi_head(c.Q, c.K, c.V, c.h, c.mask);
+    check(`multi_head/${c.name}`, 'out', r.out, c.out);
+    check(`multi_head/${c.name}`, 'weights', r.weights, c.weights);
+  });
+});
+
+describe('layer_norm.json', () => {
+  test.each(fixture<LayerNormCase>('layer_norm.json'))('$name', (c) => {
+    check(`layer_norm/${c.name}`, 'out', core.layer_norm(c.row, c.eps), c.out);
+  });
+});
+
+describe('block.json', () => {
+  test.each(fixture<BlockCase>('block.json'))('$name', (c) => {
+    const r = core.block(c.X, c.h, c.mask); // LayerNorm eps = 1e-5, PyTorch's default
+    check(`block/${c.name}`, 'out', r.out, c.out);
+    check(`block/${c.name}`, 'weights', r.weights, c.weights);
+  });
+});
+
+describe('pos_encoding.json', () => {
+  test.each(fixture<PosEncodingCase>('pos_encoding.json'))('n = $n, d = $d', (c) => {
+    check(`pos_encoding/n${c.n}_d${c.d}`, 'out', core.pos_encoding(c.n, c.d), c.out);
+  });
+});
+
+describe('single_head.json', () => {
+  test.each(fixture<SingleHeadCase>('single_head.json'))('$name', (c) => {
+    const r = core.single_head(c.X, c.Wq, c.Wk, c.Wv, { causal: c.causal });
+    const where = `single_head/${c.name}`;
+    for (const f of ['q', 'k', 'v', 'weights', 'out'] as const) check(where, f, r[f], c[f]);
+    check(where, 'out vs float32', r.out, c.out_f32, TOL_F32);
+    check(where, 'weights vs float32', r.weights, c.weights_f32, TOL_F32);
+  });
+});
+
+describe('grouped.json', () => {
+  test.each(fixture<GroupedCase>('grouped.json'))('$name', (c) => {
+    const r = core.grouped_query_attention(c.q, c.k, c.v, c.params, { num_heads: c.num_heads, num_kv_heads: c.num_kv_heads, mask: c.mask });
+    check(`grouped/${c.name}`, 'out', r.out, c.out);
+    check(`grouped/${c.name}`, 'weights', r.weights, c.weights);
+  });
+});
