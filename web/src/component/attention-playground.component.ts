@@ -1,0 +1,293 @@
+// attention-playground.component.ts — the <attention-playground> element.
+//
+// One instance = one independent playground: its own state, its own panels in
+// its own shadow root, no shared globals. It writes the URL hash only when
+// the `sync-hash` attribute is present (the main page sets it; embeds don't).
+//
+// Attributes (all optional):
+//   op        attention | multi_head | block | single_head | gqa
+//   preset    a preset id (see presets.ts), applied before the other attributes
+//   matrices  JSON object of matrices, e.g. {"Q": [[1,0],[0,1]], "K": …}
+//   h         heads for multi_head / block
+//   causal    "true" / "false"
+//   panels    comma list of panels to show: operation,inputs,results,steps,export,experiments
+//   lang      en | zh
+//   sync-hash keep the state in the page's URL hash (history, share links)
+// Events (bubbling, composed): `playground-change` with { state, ok, message }.
+
+import { compute, type Outcome, type View } from '../compute';
+import { loadCore, type Core } from '../core';
+import { el, replaceChildren } from '../dom';
+import heatmapCss from '../heatmap.css?inline';
+import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n';
+import type { HistoryMode, Panel, PanelContext } from '../panels/context';
+import { ExportPanel } from '../panels/export-panel';
+import { InputsPanel } from '../panels/inputs-panel';
+import { OperationPanel } from '../panels/operation-panel';
+import { ResultsPanel } from '../panels/results-panel';
+import { StepsPanel } from '../panels/steps-panel';
+import { ensureInputs, presetById } from '../presets';
+import { cellsOf, cloneState, defaultState, OPERATIONS, parse, serialize, type Operation, type State } from '../state';
+import css from './attention-playground.styles.css?inline';
+
+/** The panel names the `panels` attribute accepts. */
+export type PanelName = 'operation' | 'inputs' | 'results' | 'steps' | 'export' | 'experiments';
+/** Every panel, in page order. */
+export const PANELS: readonly PanelName[] = ['operation', 'inputs', 'results', 'steps', 'export', 'experiments'];
+
+/** Detail of the `playground-change` event. */
+export interface PlaygroundChangeDetail {
+  state: State;
+  ok: boolean;
+  message: string;
+}
+
+/** A hook that adds extra panels (the experiments module registers one). */
+export type PanelFactory = (ctx: PanelContext) => Panel;
+const extraPanels = new Map<PanelName, PanelFactory>();
+
+/** Register the factory of an optional panel (e.g. experiments) before elements connect. */
+export function registerPanel(name: PanelName, factory: PanelFactory): void {
+  extraPanels.set(name, factory);
+}
+
+let sheets: CSSStyleSheet[] | null = null;
+/** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */
+function styleSheets(): CSSStyleSheet[] {
+  if (!sheets) {
+    sheets = [css, heatmapCss].map((text) => {
+      const s = new CSSStyleSheet();
+      s.replaceSync(text);
+      return s;
+    });
+  }
+  return sheets;
+}
+
+/** The <attention-playground> custom element. */
+export class AttentionPlayground extends HTMLElement {
+  static readonly observedAttributes = ['op', 'preset', 'matrices', 'h', 'causal', 'panels', 'lang'];
+
+  /** Register the element under `tag` (once). */
+  static define(tag = 'attention-playground'): void {
+    if (!customElements.get(tag)) customElements.define(tag, this);
+  }
+
+  private readonly root: ShadowRoot;
+  private core: Core | null = null;
+  private current: State = defaultState();
+  private outcome: Outcome | null = null;
+  private good: View | null = null;
+  private panels: Panel[] = [];
+  private language: Lang = 'en';
+  private results: ResultsPanel | null = null;
+  private readonly onHashChange = () => this.fromHash();
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    this.root.adoptedStyleSheets = styleSheets();
+  }
+
+  connectedCallback(): void {
+    const urlLang = this.hasAttribute('sync-hash') ? new URLSearchParams(location.search).get('lang') : null;
+    this.language = pickLanguage(this.getAttribute('lang') ?? urlLang);
+    this.current = this.initialState();
+    replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
+    if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
+    loadCore()
+      .then((core) => {
+        this.core = core;
+        this.build();
+      })
+      .catch((err: unknown) => {
+        replaceChildren(this.root, el('p', { class: 'load-error', role: 'alert' }, t(this.language, 'app.loadFailed', { message: String(err) })));
+      });
+  }
+
+  disconnectedCallback(): void {
+    window.removeEventListener('popstate', this.onHashChange);
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value || !this.core) return;
+    if (name === 'lang') this.setLanguage(pickLanguage(value));
+    else if (name === 'panels') this.build();
+    else this.update((s) => Object.assign(s, this.stateFromAttributes(s)), 'none');
+  }
+
+  // ------------------------------------------------------------ public API
+
+  /** A copy of the current state. */
+  getState(): State {
+    return cloneState(this.current);
+  }
+
+  /** Replace (part of) the state; recomputes. */
+  setState(patch: Partial<State>): void {
+    this.update((s) => {
+      Object.assign(s, patch);
+      ensureInputs(s);
+    }, 'push');
+  }
+
+  /** The current outcome (ok + view, or the error). */
+  getOutcome(): Outcome | null {
+    return this.outcome;
+  }
+
+  /** The language in use. */
+  currentLanguage(): Lang {
+    return this.language;
+  }
+
+  /** Switch the language (remembered for next time). */
+  setLanguage(lang: Lang): void {
+    if (lang === this.language) return;
+    this.language = lang;
+    rememberLanguage(lang);
+    this.build();
+    this.dispatchEvent(new CustomEvent('playground-lang', { detail: { lang }, bubbles: true, composed: true }));
+  }
+
+  /** The core (once loaded). */
+  getCore(): Core | null {
+    return this.core;
+  }
+
+  // ------------------------------------------------------------ state
+
+  private initialState(): State {
+    if (this.hasAttribute('sync-hash')) {
+      if (location.hash.length > 1) return parse(location.hash);
+      try {
+        const saved = localStorage.getItem('attention-playground.state');
+        if (saved) return parse(saved);
+      } catch {
+        // storage blocked: start from the attributes
+      }
+    }
+    const base = presetById(this.getAttribute('preset') ?? '')?.build() ?? defaultState();
+    return Object.assign(base, this.stateFromAttributes(base));
+  }
+
+  /** The state the attributes ask for, on top of `base`. */
+  private stateFromAttributes(base: State): State {
+    const s = cloneState(base);
+    const preset = presetById(this.getAttribute('preset') ?? '');
+    if (preset) Object.assign(s, preset.build());
+    const op = this.getAttribute('op');
+    if (op && (OPERATIONS as readonly string[]).includes(op)) s.op = op as Operation;
+    const h = Number(this.getAttribute('h'));
+    if (this.hasAttribute('h') && Number.isInteger(h) && h >= 1) s.h = h;
+    const causal = this.getAttribute('causal');
+    if (causal === 'true' || causal === '') s.mask = 'causal';
+    if (causal === 'false') s.mask = 'none';
+    const matrices = this.getAttribute('matrices');
+    if (matrices) {
+      try {
+        const parsed = JSON.parse(matrices) as Record<string, number[][]>;
+        for (const [name, rows] of Object.entries(parsed)) if (Array.isArray(rows)) (s.matrices as Record<string, unknown>)[name] = cellsOf(rows);
+      } catch {
+        console.warn('attention-playground: the matrices attribute is not valid JSON');
+      }
+    }
+    ensureInputs(s);
+    return s;
+  }
+
+  private fromHash(): void {
+    if (location.hash.length <= 1) return;
+    this.current = parse(location.hash);
+    this.recompute();
+  }
+
+  private context(): PanelContext {
+    return {
+      core: this.core as Core,
+      lang: this.language,
+      host: this,
+      state: () => this.current,
+      update: (mutate, history) => this.update(mutate, history),
+      t: (key, vars) => t(this.language, key, vars),
+      lastGood: () => this.good,
+      shareLink: () => `${location.href.split('#')[0]}#${serialize(this.current)}`,
+    };
+  }
+
+  private update(mutate: (s: State) => void, history: HistoryMode = 'push'): void {
+    const next = cloneState(this.current);
+    mutate(next);
+    this.current = next;
+    if (this.hasAttribute('sync-hash') && history !== 'none') {
+      const url = `#${serialize(next)}`;
+      if (history === 'push' && url !== location.hash) window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+      try {
+        localStorage.setItem('attention-playground.state', url);
+      } catch {
+        // storage blocked: the hash still keeps the state
+      }
+    }
+    this.recompute();
+  }
+
+  private recompute(): void {
+    if (!this.core) return;
+    const outcome = compute(this.core, this.current);
+    this.outcome = outcome;
+    if (outcome.ok) this.good = outcome.view;
+    for (const p of this.panels) p.render(this.current, outcome);
+    const detail: PlaygroundChangeDetail = { state: this.getState(), ok: outcome.ok, message: outcome.ok ? '' : outcome.message };
+    this.dispatchEvent(new CustomEvent('playground-change', { detail, bubbles: true, composed: true }));
+  }
+
+  // ------------------------------------------------------------ layout
+
+  private visiblePanels(): Set<PanelName> {
+    const attr = this.getAttribute('panels');
+    if (!attr) return new Set(PANELS);
+    return new Set(attr.split(',').map((p) => p.trim()) as PanelName[]);
+  }
+
+  private build(): void {
+    if (!this.core) return;
+    const ctx = this.context();
+    const show = this.visiblePanels();
+    const results = new ResultsPanel(ctx);
+    this.results = results;
+    const panels: Partial<Record<PanelName, Panel>> = {
+      operation: new OperationPanel(ctx),
+      inputs: new InputsPanel(ctx),
+      results,
+      steps: new StepsPanel(ctx),
+      export: new ExportPanel(ctx, results),
+    };
+    for (const [name, factory] of extraPanels) panels[name] = factory(ctx);
+    this.panels = PANELS.filter((n) => show.has(n) && panels[n]).map((n) => panels[n] as Panel);
+    const column = (names: PanelName[]) => names.filter((n) => show.has(n) && panels[n]).map((n) => (panels[n] as Panel).element);
+    const langId = `lang-${Math.random().toString(36).slice(2, 8)}`;
+    const langSelect = el(
+      'select',
+      { id: langId, class: 'lang-select', 'data-testid': 'lang' },
+      LANGS.map((l) => el('option', { value: l, selected: l === this.language }, l === 'en' ? 'English' : '简体中文')),
+    );
+    langSelect.addEventListener('change', () => this.setLanguage(langSelect.value as Lang));
+    replaceChildren(
+      this.root,
+      el(
+        'div',
+        { class: 'playground', lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
+        el('div', { class: 'topbar' }, el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
+        el('div', { class: 'columns' }, el('div', { class: 'col col-left' }, column(['operation', 'inputs'])), el('div', { class: 'col col-right' }, column(['results', 'steps']))),
+        column(['export', 'experiments']),
+      ),
+    );
+    this.recompute();
+  }
+
+  /** The results panel (export and tests use its heatmaps). */
+  resultsPanel(): ResultsPanel | null {
+    return this.results;
+  }
+}

@@ -1,0 +1,303 @@
+// compute.ts — from a State to what the panels show (pure: no DOM).
+//
+// 1. read every input matrix (cell text → numbers, or a seeded random fill),
+//    collecting an error per unparsable cell;
+// 2. run the chosen operation through the typed core;
+// 3. gather the per-head weights, the output, the intermediate steps of the
+//    selected head and the seed-style shape trace.
+
+import { AttentionError, type Core, type TypedMask, type TypedMatrix } from './core';
+import { INPUTS, OPTIONAL, type MatrixName, type MatrixSource, type State } from './state';
+
+/** An unparsable cell, located for the editor. */
+export interface CellError {
+  matrix: MatrixName;
+  row: number;
+  col: number;
+  /** i18n-neutral English text; the panel may translate via `code`. */
+  message: string;
+}
+
+/** A matrix with a display name, e.g. "scores Q·Kᵀ". */
+export interface NamedMatrix {
+  name: string;
+  /** Shape as the seed prints it, with the batch of 1: (1, n, d). */
+  shape: number[];
+  m: TypedMatrix;
+}
+
+/** The weights of one head. */
+export interface HeadView {
+  label: string;
+  weights: TypedMatrix; // (n_q, n_k)
+}
+
+/** Everything the result panels draw. */
+export interface View {
+  heads: HeadView[];
+  /** 1 = hidden (query may NOT see key), (n_q, n_k); null when nothing is masked. */
+  hidden: Uint8Array | null;
+  out: NamedMatrix;
+  /** Other results worth showing: q/k/v projections, LN(X), the attention before the residual. */
+  extra: NamedMatrix[];
+  /** The selected head's steps: scores, scaled, masked, weights, out — or null (gqa). */
+  steps: NamedMatrix[] | null;
+  /** Which head the steps belong to. */
+  stepsHead: number;
+  /** Seed-style shape trace lines, e.g. "q (1, 3, 2)  k (1, 3, 2)  v (1, 3, 2)". */
+  trace: string[];
+  queryLabels: string[];
+  keyLabels: string[];
+}
+
+/** A failed computation: bad cells, or a shape/argument problem explained in words. */
+export interface Failure {
+  cellErrors: CellError[];
+  message: string;
+  code: string;
+}
+
+/** The result of compute(). */
+export type Outcome = { ok: true; view: View } | ({ ok: false } & Failure);
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Parse one cell's text; returns the number or an error message. */
+export function parseCell(text: string): number | string {
+  const t = text.trim();
+  if (t === '') return 'empty cell: type a number';
+  if (/^[+-]?(inf|infinity|nan)$/i.test(t)) return `"${t}" is not a finite number`;
+  if (!NUMBER.test(t)) return `"${t}" is not a number`;
+  return Number(t);
+}
+
+/** The numbers of one input matrix, or the cells that failed. */
+export function readMatrix(core: Core, state: State, name: MatrixName): { m: TypedMatrix | null; errors: CellError[] } {
+  const src = state.matrices[name];
+  if (!src) return { m: null, errors: [] };
+  if (src.kind === 'random') return { m: randomMatrix(core, src), errors: [] };
+  const rows = src.cells.length;
+  const cols = rows > 0 ? src.cells[0].length : 0;
+  const errors: CellError[] = [];
+  const data = new Float64Array(rows * cols);
+  src.cells.forEach((row, i) =>
+    row.forEach((text, j) => {
+      const v = parseCell(text);
+      if (typeof v === 'string') errors.push({ matrix: name, row: i, col: j, message: v });
+      else data[i * cols + j] = v;
+    }),
+  );
+  return { m: errors.length ? null : { data, rows, cols }, errors };
+}
+
+/** The numbers of a random source: seeded normals × scale, rounded to `digits` decimals when given. */
+export function randomMatrix(core: Core, src: Extract<MatrixSource, { kind: 'random' }>): TypedMatrix {
+  const m = core.typed.random_normal(src.rows, src.cols, src.seed, src.scale);
+  if (src.digits !== undefined) {
+    const f = 10 ** src.digits;
+    for (let i = 0; i < m.data.length; i++) m.data[i] = Math.round(m.data[i] * f) / f || 0; // || 0: no −0
+  }
+  return m;
+}
+
+/** A source as cell text (random values written out), for editing one cell of it. */
+export function materialize(core: Core, src: MatrixSource): string[][] {
+  if (src.kind === 'cells') return src.cells.map((r) => [...r]);
+  const m = randomMatrix(core, src);
+  return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), (x) => String(x)));
+}
+
+/** The custom mask resized to (n_q, n_k): new cells are visible. */
+export function fitMask(mask: boolean[][], n_q: number, n_k: number): boolean[][] {
+  return Array.from({ length: n_q }, (_, i) => Array.from({ length: n_k }, (_, j) => mask[i]?.[j] ?? true));
+}
+
+/** The mask the state asks for, as (n_q, n_k) with 1 = visible, or null. */
+export function maskFor(core: Core, state: State, n_q: number, n_k: number): TypedMask | null {
+  if (state.mask === 'causal') return core.typed.causal_mask(n_q, n_k);
+  if (state.mask === 'custom') {
+    const m = fitMask(state.customMask, n_q, n_k);
+    return { data: Uint8Array.from(m.flat(), (b) => (b ? 1 : 0)), rows: n_q, cols: n_k };
+  }
+  return null;
+}
+
+/** Columns [first, first + width) of M. */
+function columns(M: TypedMatrix, first: number, width: number): TypedMatrix {
+  const data = new Float64Array(M.rows * width);
+  for (let i = 0; i < M.rows; i++) data.set(M.data.subarray(i * M.cols + first, i * M.cols + first + width), i * width);
+  return { data, rows: M.rows, cols: width };
+}
+
+const shape = (m: TypedMatrix) => [1, m.rows, m.cols];
+const fmt = (s: number[]) => `(${s.join(', ')})`;
+const named = (name: string, m: TypedMatrix): NamedMatrix => ({ name, shape: shape(m), m });
+
+/** The five steps of attention for one head's Q, K, V. */
+function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, scale: boolean): NamedMatrix[] {
+  const s = core.typed.attention_steps(Q, K, V, mask, { scale });
+  const dk = Q.cols;
+  return [
+    named('scores = Q·Kᵀ', s.scores),
+    named(scale ? `scaled = scores / √${dk}` : 'scaled = scores (no √d_k)', s.scaled),
+    named('masked (hidden → −∞)', s.masked),
+    named('weights = softmax(masked)', s.weights),
+    named('out = weights·V', s.out),
+  ];
+}
+
+function labels(tokens: string[], n: number): string[] {
+  return Array.from({ length: n }, (_, i) => (tokens[i] !== undefined && tokens[i] !== '' ? tokens[i] : String(i)));
+}
+
+/** Run the state's operation; never throws for bad input. */
+export function compute(core: Core, state: State): Outcome {
+  // 1. inputs
+  const inputs: Partial<Record<MatrixName, TypedMatrix>> = {};
+  const cellErrors: CellError[] = [];
+  for (const name of INPUTS[state.op]) {
+    const { m, errors } = readMatrix(core, state, name);
+    cellErrors.push(...errors);
+    if (m) inputs[name] = m;
+    else if (errors.length === 0 && !OPTIONAL.has(name))
+      return { ok: false, cellErrors, message: `${state.op}: ${name} is missing`, code: 'empty' };
+  }
+  if (cellErrors.length) {
+    const e = cellErrors[0];
+    const more = cellErrors.length > 1 ? ` (and ${cellErrors.length - 1} more)` : '';
+    return { ok: false, cellErrors, message: `${e.matrix}[${e.row}][${e.col}]: ${e.message}${more}`, code: 'not_a_number' };
+  }
+  // 2. the operation
+  try {
+    return { ok: true, view: run(core, state, inputs as Record<MatrixName, TypedMatrix>) };
+  } catch (err) {
+    if (err instanceof AttentionError) return { ok: false, cellErrors: [], message: err.message, code: err.code };
+    return { ok: false, cellErrors: [], message: String(err), code: 'internal' };
+  }
+}
+
+function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View {
+  const t = core.typed;
+  switch (state.op) {
+    case 'attention': {
+      const mask = maskFor(core, state, x.Q.rows, x.K.rows);
+      const r = t.attention(x.Q, x.K, x.V, mask, { scale: state.scale });
+      return {
+        heads: [{ label: 'head 1', weights: r.weights }],
+        hidden: hiddenOf(mask),
+        out: named('out', r.out),
+        extra: [],
+        steps: stepsOf(core, x.Q, x.K, x.V, mask, state.scale),
+        stepsHead: 0,
+        trace: [
+          `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
+          `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`,
+        ],
+        queryLabels: labels(state.tokens, x.Q.rows),
+        keyLabels: labels(state.tokens, x.K.rows),
+      };
+    }
+    case 'multi_head': {
+      const mask = maskFor(core, state, x.Q.rows, x.K.rows);
+      const r = t.multi_head(x.Q, x.K, x.V, state.h, mask);
+      const head = Math.min(state.head, state.h - 1);
+      const dh = x.Q.cols / state.h;
+      const dvh = x.V.cols / state.h;
+      return {
+        heads: r.weights.map((w, i) => ({ label: `head ${i + 1}`, weights: w })),
+        hidden: hiddenOf(mask),
+        out: named('out', r.out),
+        extra: [],
+        steps: stepsOf(core, columns(x.Q, head * dh, dh), columns(x.K, head * dh, dh), columns(x.V, head * dvh, dvh), mask, true),
+        stepsHead: head,
+        trace: [
+          `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
+          `per head (h = ${state.h}): q ${fmt([1, x.Q.rows, dh])}  k ${fmt([1, x.K.rows, dh])}  v ${fmt([1, x.V.rows, dvh])}, scale 1/√${dh}`,
+          `weights ${fmt([1, state.h, x.Q.rows, x.K.rows])}  out ${fmt(shape(r.out))}`,
+        ],
+        queryLabels: labels(state.tokens, x.Q.rows),
+        keyLabels: labels(state.tokens, x.K.rows),
+      };
+    }
+    case 'block': {
+      const mask = maskFor(core, state, x.X.rows, x.X.rows);
+      const r = t.block(x.X, state.h, mask, state.eps);
+      const head = Math.min(state.head, state.h - 1);
+      const dh = x.X.cols / state.h;
+      const slice = columns(r.normed, head * dh, dh);
+      return {
+        heads: r.weights.map((w, i) => ({ label: `head ${i + 1}`, weights: w })),
+        hidden: hiddenOf(mask),
+        out: named('out = X + attended', r.out),
+        extra: [named('LN(X)', r.normed), named('attended = multi_head(LN(X))', r.attended)],
+        steps: stepsOf(core, slice, slice, slice, mask, true),
+        stepsHead: head,
+        trace: [
+          `X ${fmt(shape(x.X))}  LN(X) ${fmt(shape(r.normed))}`,
+          `weights ${fmt([1, state.h, x.X.rows, x.X.rows])}  attended ${fmt(shape(r.attended))}  out ${fmt(shape(r.out))}`,
+        ],
+        queryLabels: labels(state.tokens, x.X.rows),
+        keyLabels: labels(state.tokens, x.X.rows),
+      };
+    }
+    case 'single_head': {
+      const causal = state.mask === 'causal';
+      const r = t.single_head(x.X, x.Wq, x.Wk, x.Wv, { causal });
+      const mask = causal ? t.causal_mask(x.X.rows) : null;
+      return {
+        heads: [{ label: 'head 1', weights: r.weights }],
+        hidden: hiddenOf(mask),
+        out: named('out', r.out),
+        extra: [named('q = X·Wq', r.q), named('k = X·Wk', r.k), named('v = X·Wv', r.v)],
+        steps: stepsOf(core, r.q, r.k, r.v, mask, true),
+        stepsHead: 0,
+        // the seed's trace_shapes lines
+        trace: [`q ${fmt(shape(r.q))}  k ${fmt(shape(r.k))}  v ${fmt(shape(r.v))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
+        queryLabels: labels(state.tokens, x.X.rows),
+        keyLabels: labels(state.tokens, x.X.rows),
+      };
+    }
+    case 'gqa': {
+      const mask = maskFor(core, state, x.Q.rows, x.K.rows);
+      const as3 = (m: TypedMatrix) => ({ data: m.data, batch: 1, rows: m.rows, cols: m.cols });
+      const bias = (m: TypedMatrix | undefined) => (m ? m.data : null);
+      const H = state.numHeads;
+      const r = t.grouped_query_attention(
+        as3(x.Q),
+        as3(x.K),
+        as3(x.V),
+        { Wq: x.Wq, Wk: x.Wk, Wv: x.Wv, Wo: x.Wo, bq: bias(x.bq), bk: bias(x.bk), bv: bias(x.bv), bo: bias(x.bo) },
+        { num_heads: H, num_kv_heads: state.numKvHeads, mask },
+      );
+      const [nq, nk] = [x.Q.rows, x.K.rows];
+      const group = H / state.numKvHeads;
+      const heads = Array.from({ length: H }, (_, i) => ({
+        label: `head ${i + 1} (kv ${Math.floor(i / group) + 1})`,
+        weights: { data: r.weights.subarray(i * nq * nk, (i + 1) * nq * nk), rows: nq, cols: nk },
+      }));
+      const dk = x.Wq.cols / H;
+      const dv = x.Wv.cols / state.numKvHeads;
+      const out = { data: r.out.data, rows: r.out.rows, cols: r.out.cols };
+      return {
+        heads,
+        hidden: hiddenOf(mask),
+        out: named('out', out),
+        extra: [],
+        steps: null,
+        stepsHead: 0,
+        trace: [
+          `q ${fmt(shape(x.Q))}  k ${fmt(shape(x.K))}  v ${fmt(shape(x.V))}`,
+          `Q = q·Wq ${fmt([1, nq, H, dk])}  K = k·Wk ${fmt([1, nk, state.numKvHeads, dk])}  V = v·Wv ${fmt([1, nk, state.numKvHeads, dv])}`,
+          `weights ${fmt([1, H, nq, nk])}  concat ${fmt([1, nq, H * dv])}  out = concat·Wo ${fmt(shape(out))}`,
+        ],
+        queryLabels: labels(state.tokens, nq),
+        keyLabels: labels(state.tokens, nk),
+      };
+    }
+  }
+}
+
+/** 1 = hidden, from a mask where 1 = visible. */
+function hiddenOf(mask: TypedMask | null): Uint8Array | null {
+  return mask ? Uint8Array.from(mask.data, (v) => (v ? 0 : 1)) : null;
+}

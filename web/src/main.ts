@@ -1,0 +1,13 @@
+// main.ts — the stand-alone page: register the element and keep the page
+// chrome's language in step with it. All the work happens in the component.
+import './component/attention-playground';
+import { pickLanguage, t, type Lang } from './i18n';
+
+function translateChrome(lang: Lang): void {
+  document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]')) node.textContent = t(lang, node.dataset.i18n ?? '');
+  document.title = t(lang, 'app.title');
+}
+
+translateChrome(pickLanguage(new URLSearchParams(location.search).get('lang')));
+document.addEventListener('playground-lang', (e) => translateChrome((e as CustomEvent<{ lang: Lang }>).detail.lang));

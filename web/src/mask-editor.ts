@@ -1,0 +1,67 @@
+// mask-editor.ts — a grid of toggle buttons for a custom mask: rows are
+// queries, columns are keys; ✓ = the query may see the key, × = hidden.
+
+import { el, replaceChildren } from './dom';
+
+/** A clickable (n_q × n_k) mask grid. */
+export class MaskEditor {
+  readonly element: HTMLElement;
+  private readonly grid: HTMLElement;
+  private readonly t: (key: string, vars?: Record<string, string | number>) => string;
+  private readonly onToggle: (i: number, j: number) => void;
+  private shown = '';
+
+  constructor(t: (key: string, vars?: Record<string, string | number>) => string, onToggle: (i: number, j: number) => void) {
+    this.t = t;
+    this.onToggle = onToggle;
+    this.grid = el('div', { class: 'mask-grid-wrap' });
+    this.element = el('section', { class: 'mask-editor', 'data-testid': 'mask-editor' }, el('h3', { class: 'matrix-name' }, t('mask.title')), this.grid);
+  }
+
+  /** Show `mask` (true = visible) with query/key labels. */
+  render(mask: boolean[][], queryLabels: string[], keyLabels: string[]): void {
+    const key = JSON.stringify([mask, queryLabels, keyLabels]);
+    if (key === this.shown) return;
+    const root = this.element.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement as HTMLElement | null;
+    const focus = active && this.grid.contains(active) ? [active.dataset.row, active.dataset.col] : null;
+    this.shown = key;
+    const table = el(
+      'table',
+      { class: 'mask-grid' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col', class: 'corner' }, `${this.t('result.query')} \\ ${this.t('result.key')}`), keyLabels.map((k) => el('th', { scope: 'col' }, k)))),
+      el(
+        'tbody',
+        {},
+        mask.map((row, i) =>
+          el(
+            'tr',
+            {},
+            el('th', { scope: 'row' }, queryLabels[i] ?? String(i)),
+            row.map((visible, j) =>
+              el(
+                'td',
+                {},
+                el(
+                  'button',
+                  {
+                    type: 'button',
+                    class: visible ? 'mask-cell visible' : 'mask-cell hidden',
+                    'aria-pressed': visible ? 'true' : 'false',
+                    'aria-label': this.t('mask.cell', { i: queryLabels[i] ?? i, j: keyLabels[j] ?? j }),
+                    'data-row': i,
+                    'data-col': j,
+                    onclick: () => this.onToggle(i, j),
+                  },
+                  visible ? '✓' : '×',
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+    replaceChildren(this.grid, table);
+    if (focus) (this.grid.querySelector(`[data-row="${focus[0]}"][data-col="${focus[1]}"]`) as HTMLElement | null)?.focus();
+  }
+}

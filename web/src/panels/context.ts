@@ -1,0 +1,37 @@
+// context.ts — what every panel receives from the playground that owns it.
+//
+// Panels never hold the state themselves: they read it through `state()` and
+// change it through `update()`, which recomputes and re-renders every panel.
+
+import type { Core } from '../core';
+import type { Outcome, View } from '../compute';
+import type { Lang } from '../i18n';
+import type { State } from '../state';
+
+/** How an update enters the browser history (when the playground syncs the URL hash). */
+export type HistoryMode = 'push' | 'replace' | 'none';
+
+/** The playground, as panels see it. */
+export interface PanelContext {
+  readonly core: Core;
+  readonly lang: Lang;
+  /** The current state (treat as read-only). */
+  state(): State;
+  /** Change the state through a mutator on a copy; recompute and re-render. */
+  update(mutate: (s: State) => void, history?: HistoryMode): void;
+  /** The host element, for events and for sizing. */
+  readonly host: HTMLElement;
+  /** Translate a key in the current language. */
+  t(key: string, vars?: Record<string, string | number>): string;
+  /** The last result computed without error (shown dimmed while the input is invalid). */
+  lastGood(): View | null;
+  /** A share link to this exact state. */
+  shareLink(): string;
+}
+
+/** A panel: owns one part of the page. */
+export interface Panel {
+  readonly element: HTMLElement;
+  /** Called after every recompute. */
+  render(state: State, outcome: Outcome): void;
+}

@@ -1,0 +1,121 @@
+// export-panel.ts — share and keep: copy a link to this exact state, the
+// heatmap as PNG/SVG, the output as CSV, everything as JSON, and
+// "Copy as PyTorch" (a script that recomputes the same numbers with torch).
+
+import { fromTyped } from '../core';
+import { maskFor, readMatrix, type Outcome } from '../compute';
+import { download, el } from '../dom';
+import { formatMatrix } from '../parse';
+import { toPyTorch } from '../pytorch-export';
+import { INPUTS, type MatrixName, type State } from '../state';
+import type { Panel, PanelContext } from './context';
+import type { ResultsPanel } from './results-panel';
+
+/** Copy text to the clipboard; falls back to a hidden textarea where the API is missing (file://, old browsers). */
+export async function copyText(text: string, root: HTMLElement): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    // fall through to the selection-based copy
+  }
+  const area = el('textarea', { class: 'visually-hidden', readonly: true });
+  area.value = text;
+  root.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+/** The share/export panel. */
+export class ExportPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly ctx: PanelContext;
+  private readonly results: ResultsPanel;
+  private readonly status: HTMLElement;
+  private outcome: Outcome | null = null;
+
+  constructor(ctx: PanelContext, results: ResultsPanel) {
+    this.ctx = ctx;
+    this.results = results;
+    const t = ctx.t.bind(ctx);
+    this.status = el('span', { class: 'export-status', role: 'status', 'data-testid': 'export-status' });
+    const button = (key: string, testid: string, action: () => void | Promise<void>) =>
+      el('button', { type: 'button', class: 'btn', 'data-testid': testid, onclick: () => void action() }, t(key));
+    this.element = el(
+      'section',
+      { class: 'panel panel-export', 'aria-label': t('export.title') },
+      el('h2', { class: 'panel-title' }, t('export.title')),
+      el(
+        'div',
+        { class: 'toolbar' },
+        button('export.copyLink', 'copy-link', () => this.copy(ctx.shareLink())),
+        button('export.pytorch', 'copy-pytorch', () => this.copy(this.pytorch())),
+        button('export.png', 'export-png', async () => {
+          const hm = this.results.heatmap(0);
+          if (hm) download('attention-weights.png', await hm.toPNG());
+        }),
+        button('export.svg', 'export-svg', () => {
+          const hm = this.results.heatmap(0);
+          if (hm) download('attention-weights.svg', hm.toSVG(), 'image/svg+xml');
+        }),
+        button('export.csv', 'export-csv', () => {
+          const v = this.outcome?.ok ? this.outcome.view : ctx.lastGood();
+          if (v) download('output.csv', formatMatrix(fromTyped(v.out.m), 'csv'), 'text/csv');
+        }),
+        button('export.json', 'export-json', () => download('attention-playground.json', this.json(), 'application/json')),
+        this.status,
+      ),
+    );
+  }
+
+  render(_state: State, outcome: Outcome): void {
+    this.outcome = outcome;
+  }
+
+  private async copy(text: string): Promise<void> {
+    await copyText(text, this.element);
+    this.status.textContent = this.ctx.t('export.copied');
+    setTimeout(() => (this.status.textContent = ''), 2000);
+  }
+
+  /** The numbers of every input (those that parse). */
+  private inputs(state: State): Partial<Record<MatrixName, number[][]>> {
+    const out: Partial<Record<MatrixName, number[][]>> = {};
+    for (const n of INPUTS[state.op]) {
+      const { m } = readMatrix(this.ctx.core, state, n);
+      if (m) out[n] = fromTyped(m);
+    }
+    return out;
+  }
+
+  /** The PyTorch script of the current state. */
+  pytorch(): string {
+    const state = this.ctx.state();
+    const inputs = this.inputs(state);
+    const nq = (state.op === 'block' || state.op === 'single_head' ? inputs.X : inputs.Q)?.length ?? 0;
+    const nk = (state.op === 'block' || state.op === 'single_head' ? inputs.X : inputs.K)?.length ?? 0;
+    let mask: boolean[][] | null = null;
+    if (nq > 0 && nk > 0) {
+      const m = maskFor(this.ctx.core, state, nq, nk);
+      if (m) mask = Array.from({ length: nq }, (_, i) => Array.from(m.data.subarray(i * nk, (i + 1) * nk), (x) => x === 1));
+    }
+    return toPyTorch(state, inputs, mask);
+  }
+
+  private json(): string {
+    const state = this.ctx.state();
+    const v = this.outcome?.ok ? this.outcome.view : this.ctx.lastGood();
+    return JSON.stringify(
+      {
+        operation: state.op,
+        link: this.ctx.shareLink(),
+        inputs: this.inputs(state),
+        weights: v?.heads.map((h) => fromTyped(h.weights)) ?? null,
+        out: v ? fromTyped(v.out.m) : null,
+      },
+      (_k, x: unknown) => (x === -Infinity ? '-Infinity' : x),
+      1,
+    );
+  }
+}

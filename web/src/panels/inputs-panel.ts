@@ -1,0 +1,81 @@
+// inputs-panel.ts — the editors of the matrices the operation reads, and the
+// custom mask grid when the mask is "custom".
+
+import { fitMask, materialize, type Outcome } from '../compute';
+import { el, replaceChildren } from '../dom';
+import { MaskEditor } from '../mask-editor';
+import { MatrixEditor } from '../matrix-editor';
+import { sizeOf } from '../presets';
+import { INPUTS, OPTIONAL, type MatrixName, type State } from '../state';
+import type { Panel, PanelContext } from './context';
+
+/** The inputs panel. */
+export class InputsPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly ctx: PanelContext;
+  private readonly editors = new Map<MatrixName, MatrixEditor>();
+  private readonly list: HTMLElement;
+  private readonly mask: MaskEditor;
+  private shownOp = '';
+
+  constructor(ctx: PanelContext) {
+    this.ctx = ctx;
+    this.list = el('div', { class: 'editors' });
+    this.mask = new MaskEditor(ctx.t.bind(ctx), (i, j) =>
+      ctx.update((s) => {
+        const [nq, nk] = this.scoreShape(s);
+        s.customMask = fitMask(s.customMask, nq, nk);
+        s.customMask[i][j] = !s.customMask[i][j];
+      }, 'push'),
+    );
+    this.element = el('section', { class: 'panel panel-inputs', 'aria-label': ctx.t('inputs.title') }, el('h2', { class: 'panel-title' }, ctx.t('inputs.title')), this.list, this.mask.element);
+  }
+
+  private editor(name: MatrixName): MatrixEditor {
+    let e = this.editors.get(name);
+    if (!e) {
+      const ctx = this.ctx;
+      e = new MatrixEditor(
+        name,
+        {
+          t: ctx.t.bind(ctx),
+          materialize: (src) => materialize(ctx.core, src),
+          set: (n, src, history) => ctx.update((s) => void (s.matrices[n] = src), history),
+          seed: () => ctx.state().seed,
+          setSeed: (seed) => ctx.update((s) => void (s.seed = seed), 'replace'),
+        },
+        OPTIONAL.has(name),
+      );
+      this.editors.set(name, e);
+    }
+    return e;
+  }
+
+  /** (n_q, n_k) of the score matrix, from the input shapes. */
+  private scoreShape(s: State): [number, number] {
+    const q = sizeOf(s.matrices.Q)?.[0];
+    const k = sizeOf(s.matrices.K)?.[0];
+    const x = sizeOf(s.matrices.X)?.[0] ?? 1;
+    return s.op === 'block' || s.op === 'single_head' ? [x, x] : [q ?? 1, k ?? 1];
+  }
+
+  render(state: State, outcome: Outcome): void {
+    const names = INPUTS[state.op];
+    if (state.op !== this.shownOp) {
+      this.shownOp = state.op;
+      replaceChildren(this.list, names.map((n) => this.editor(n).element));
+    }
+    const errors = outcome.ok ? [] : outcome.cellErrors;
+    for (const n of names)
+      this.editor(n).render(
+        state.matrices[n],
+        errors.filter((e) => e.matrix === n),
+      );
+    this.mask.element.hidden = state.mask !== 'custom';
+    if (state.mask === 'custom') {
+      const [nq, nk] = this.scoreShape(state);
+      const label = (n: number) => Array.from({ length: n }, (_, i) => state.tokens[i] || String(i));
+      this.mask.render(fitMask(state.customMask, nq, nk), label(nq), label(nk));
+    }
+  }
+}

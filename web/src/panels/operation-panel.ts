@@ -1,0 +1,171 @@
+// operation-panel.ts — choose the operation, an example, and the options
+// that apply to it (mask, √d_k scaling, h, eps, query/KV heads, token names);
+// shape problems are explained here, in words.
+
+import { el, replaceChildren, uid } from '../dom';
+import type { Outcome } from '../compute';
+import { ensureInputs, PRESETS, presetById } from '../presets';
+import { OPERATIONS, type MaskMode, type Operation, type State } from '../state';
+import type { Panel, PanelContext } from './context';
+
+/** The operation and options panel. */
+export class OperationPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly ctx: PanelContext;
+  private readonly opSelect: HTMLSelectElement;
+  private readonly options: HTMLElement;
+  private readonly message: HTMLElement;
+  private shownOptionsFor = '';
+
+  constructor(ctx: PanelContext) {
+    this.ctx = ctx;
+    const t = ctx.t.bind(ctx);
+    const opId = uid('op');
+    const presetId = uid('preset');
+    this.opSelect = el(
+      'select',
+      { id: opId, class: 'op-select', 'data-testid': 'op' },
+      OPERATIONS.map((op) => el('option', { value: op }, t(`op.${op}`))),
+    );
+    this.opSelect.addEventListener('change', () => {
+      const op = this.opSelect.value as Operation;
+      ctx.update((s) => {
+        s.op = op;
+        if (op === 'single_head' && s.mask === 'custom') s.mask = 'causal';
+        ensureInputs(s);
+      }, 'push');
+    });
+    const presetSelect = el(
+      'select',
+      { id: presetId, class: 'preset-select', 'data-testid': 'preset' },
+      el('option', { value: '' }, t('preset.choose')),
+      PRESETS.map((p) => el('option', { value: p.id }, t(p.label))),
+    );
+    presetSelect.addEventListener('change', () => {
+      const p = presetById(presetSelect.value);
+      presetSelect.value = '';
+      if (!p) return;
+      const next = p.build();
+      ctx.update((s) => Object.assign(s, next), 'push');
+    });
+    this.options = el('div', { class: 'op-options' });
+    this.message = el('p', { class: 'op-message', role: 'alert', 'data-testid': 'op-message', hidden: true });
+    this.element = el(
+      'section',
+      { class: 'panel panel-operation', 'aria-label': t('op.legend') },
+      el(
+        'div',
+        { class: 'op-row' },
+        el('label', { for: opId, class: 'field' }, el('span', { class: 'field-label' }, t('op.label')), this.opSelect),
+        el('label', { for: presetId, class: 'field' }, el('span', { class: 'field-label' }, t('preset.label')), presetSelect),
+      ),
+      this.options,
+      this.message,
+    );
+  }
+
+  render(state: State, outcome: Outcome): void {
+    this.opSelect.value = state.op;
+    // rebuild the option controls only when what they show changed (keeps focus while typing)
+    const key = JSON.stringify([state.op, state.mask, state.scale, state.h, state.eps, state.numHeads, state.numKvHeads, state.tokens, state.head]);
+    if (key !== this.shownOptionsFor && !this.options.contains(this.activeElement())) {
+      this.shownOptionsFor = key;
+      replaceChildren(this.options, this.optionControls(state));
+    }
+    if (outcome.ok) {
+      this.message.hidden = true;
+      this.message.textContent = '';
+    } else {
+      this.message.hidden = false;
+      this.message.textContent = `${this.ctx.t('result.error')}: ${outcome.message}`;
+    }
+  }
+
+  private activeElement(): Element | null {
+    const root = this.element.getRootNode() as Document | ShadowRoot;
+    return root.activeElement ?? null;
+  }
+
+  private optionControls(state: State): HTMLElement[] {
+    const { ctx } = this;
+    const t = ctx.t.bind(ctx);
+    const controls: HTMLElement[] = [];
+    // mask: none / causal / custom (single_head's core takes only causal on/off)
+    const modes: MaskMode[] = state.op === 'single_head' ? ['none', 'causal'] : ['none', 'causal', 'custom'];
+    const group = uid('mask');
+    controls.push(
+      el(
+        'fieldset',
+        { class: 'field mask-modes' },
+        el('legend', { class: 'field-label' }, t('opt.mask')),
+        modes.map((m) =>
+          el(
+            'label',
+            { class: 'radio' },
+            el('input', {
+              type: 'radio',
+              name: group,
+              value: m,
+              checked: state.mask === m,
+              'data-testid': `mask-${m}`,
+              onchange: () => ctx.update((s) => void (s.mask = m), 'push'),
+            }),
+            t(`opt.mask.${m}`),
+          ),
+        ),
+      ),
+    );
+    if (state.op === 'attention')
+      controls.push(
+        el(
+          'label',
+          { class: 'checkbox' },
+          el('input', { type: 'checkbox', checked: state.scale, 'data-testid': 'scale', onchange: (e: Event) => ctx.update((s) => void (s.scale = (e.target as HTMLInputElement).checked), 'push') }),
+          t('opt.scale'),
+        ),
+      );
+    if (state.op === 'multi_head' || state.op === 'block') controls.push(this.intField('opt.h', 'h', state.h, 1, 64, (s, v) => (s.h = v)));
+    if (state.op === 'block') controls.push(this.numberField('opt.eps', 'eps', state.eps, (s, v) => (s.eps = v)));
+    if (state.op === 'multi_head' || state.op === 'block')
+      controls.push(this.intField('opt.head', 'head', state.head + 1, 1, Math.max(1, state.h), (s, v) => (s.head = v - 1)));
+    if (state.op === 'gqa') {
+      controls.push(this.intField('opt.numHeads', 'num-heads', state.numHeads, 1, 64, (s, v) => (s.numHeads = v)));
+      controls.push(this.intField('opt.numKvHeads', 'num-kv-heads', state.numKvHeads, 1, 64, (s, v) => (s.numKvHeads = v)));
+      const group = state.numHeads / state.numKvHeads;
+      const kind = state.numKvHeads === state.numHeads ? t('opt.kind.mha') : state.numKvHeads === 1 ? t('opt.kind.mqa') : Number.isInteger(group) ? t('opt.kind.gqa', { group }) : '';
+      if (kind) controls.push(el('p', { class: 'hint', 'data-testid': 'gqa-kind' }, kind));
+    }
+    const tokId = uid('tokens');
+    const tokens = el('input', { id: tokId, type: 'text', value: state.tokens.join(' '), placeholder: t('opt.tokens.placeholder'), 'data-testid': 'tokens', spellcheck: 'false' });
+    tokens.addEventListener('change', () => ctx.update((s) => void (s.tokens = tokens.value.split(/\s+/).filter((w) => w !== '')), 'push'));
+    controls.push(el('label', { for: tokId, class: 'field field-tokens' }, el('span', { class: 'field-label' }, t('opt.tokens')), tokens));
+    return controls;
+  }
+
+  /** A whole-number field: live update while typing a valid value, push on commit. */
+  private intField(label: string, testid: string, value: number, min: number, max: number, set: (s: State, v: number) => void): HTMLElement {
+    const id = uid(testid);
+    const input = el('input', { id, type: 'number', min, max, step: 1, value, inputmode: 'numeric', 'data-testid': testid, class: 'int-input' });
+    const apply = (history: 'push' | 'replace') => {
+      const v = Number(input.value);
+      const ok = input.value !== '' && Number.isInteger(v) && v >= min && v <= max;
+      input.setAttribute('aria-invalid', ok ? 'false' : 'true');
+      if (ok) this.ctx.update((s) => set(s, v), history);
+    };
+    input.addEventListener('input', () => apply('replace'));
+    input.addEventListener('change', () => apply('push'));
+    return el('label', { for: id, class: 'field' }, el('span', { class: 'field-label' }, this.ctx.t(label)), input);
+  }
+
+  private numberField(label: string, testid: string, value: number, set: (s: State, v: number) => void): HTMLElement {
+    const id = uid(testid);
+    const input = el('input', { id, type: 'text', value: String(value), inputmode: 'decimal', 'data-testid': testid, class: 'num-input', spellcheck: 'false' });
+    input.addEventListener('change', () => {
+      const v = Number(input.value);
+      const ok = input.value.trim() !== '' && Number.isFinite(v) && v >= 0;
+      input.setAttribute('aria-invalid', ok ? 'false' : 'true');
+      if (ok) this.ctx.update((s) => set(s, v), 'push');
+    });
+    return el('label', { for: id, class: 'field' }, el('span', { class: 'field-label' }, this.ctx.t(label)), input);
+  }
+}

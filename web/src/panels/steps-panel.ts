@@ -1,0 +1,44 @@
+// steps-panel.ts — the intermediate steps of one head, each with its shape,
+// and the seed-style trace of shapes ("q (1, 3, 2)  k (1, 3, 2) …").
+
+import type { Outcome } from '../compute';
+import { el, replaceChildren } from '../dom';
+import { matrixTable } from '../matrix-table';
+import type { State } from '../state';
+import type { Panel, PanelContext } from './context';
+
+/** The step-by-step panel. */
+export class StepsPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly ctx: PanelContext;
+  private readonly trace: HTMLElement;
+  private readonly steps: HTMLElement;
+  private readonly details: HTMLDetailsElement;
+
+  constructor(ctx: PanelContext) {
+    this.ctx = ctx;
+    const t = ctx.t.bind(ctx);
+    this.trace = el('pre', { class: 'trace', 'data-testid': 'trace', 'aria-label': t('steps.trace') });
+    this.steps = el('div', { class: 'steps', 'data-testid': 'steps' });
+    this.details = el('details', { class: 'steps-details', open: true }, el('summary', {}, t('steps.title')), this.trace, this.steps);
+    this.element = el('section', { class: 'panel panel-steps', 'aria-label': t('steps.title') }, this.details);
+  }
+
+  render(_state: State, outcome: Outcome): void {
+    this.element.classList.toggle('is-stale', !outcome.ok);
+    if (!outcome.ok) return;
+    const v = outcome.view;
+    this.trace.textContent = v.trace.join('\n');
+    if (!v.steps) {
+      replaceChildren(this.steps);
+      return;
+    }
+    const head = v.heads.length > 1 ? ` — ${this.ctx.t('result.head', { n: v.stepsHead + 1 })}` : '';
+    replaceChildren(
+      this.steps,
+      v.steps.map((s, i) =>
+        el('div', { class: 'step' }, el('span', { class: 'step-number', 'aria-hidden': 'true' }, String(i + 1)), matrixTable(s.name + (i === 0 ? head : ''), s.shape, s.m, { rowLabels: v.queryLabels })),
+      ),
+    );
+  }
+}

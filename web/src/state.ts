@@ -1,0 +1,221 @@
+// state.ts — the whole playground state in one table, and its URL form.
+//
+// Every property is listed once in PROPS with its type, default and URL key;
+// parse() and serialize() are pure and inverse to each other, so a link
+// reproduces the view exactly. Matrices keep the text the user typed in each
+// cell (never lose an edit), or a seeded random generator (short links).
+
+/** The operations the playground can run. */
+export type Operation = 'attention' | 'multi_head' | 'block' | 'single_head' | 'gqa';
+
+/** All operations, in menu order. */
+export const OPERATIONS: readonly Operation[] = ['attention', 'multi_head', 'block', 'single_head', 'gqa'];
+
+/** The names of the matrices a user can edit. */
+export type MatrixName = 'Q' | 'K' | 'V' | 'X' | 'Wq' | 'Wk' | 'Wv' | 'Wo' | 'bq' | 'bk' | 'bv' | 'bo';
+
+/** A matrix as the user typed it (cell text), or a seeded random fill. */
+export type MatrixSource =
+  | { kind: 'cells'; cells: string[][] }
+  | { kind: 'random'; rows: number; cols: number; seed: number; scale: number; digits?: number };
+
+/** How the mask is chosen. */
+export type MaskMode = 'none' | 'causal' | 'custom';
+
+/** The complete state of one playground. */
+export interface State {
+  op: Operation;
+  mask: MaskMode;
+  /** The custom mask (n_q × n_k), true = query may see key; used when mask = 'custom'. */
+  customMask: boolean[][];
+  /** Divide scores by √d_k (attention only). */
+  scale: boolean;
+  /** Heads for multi_head and block. */
+  h: number;
+  /** LayerNorm epsilon for block. */
+  eps: number;
+  /** Query heads and key/value heads for grouped-query attention. */
+  numHeads: number;
+  numKvHeads: number;
+  /** Optional token names, used as axis labels. */
+  tokens: string[];
+  /** The seed used by the next random fill. */
+  seed: number;
+  /** Which head's steps to show (0-based). */
+  head: number;
+  matrices: Partial<Record<MatrixName, MatrixSource>>;
+}
+
+/** Which matrices each operation reads, in display order. */
+export const INPUTS: Record<Operation, readonly MatrixName[]> = {
+  attention: ['Q', 'K', 'V'],
+  multi_head: ['Q', 'K', 'V'],
+  block: ['X'],
+  single_head: ['X', 'Wq', 'Wk', 'Wv'],
+  gqa: ['Q', 'K', 'V', 'Wq', 'Wk', 'Wv', 'Wo', 'bq', 'bk', 'bv', 'bo'],
+};
+
+/** Bias vectors are optional: an empty bias means "no bias". */
+export const OPTIONAL: ReadonlySet<MatrixName> = new Set<MatrixName>(['bq', 'bk', 'bv', 'bo']);
+
+/** A state with the hand-sized 3×2 example. */
+export function defaultState(): State {
+  return {
+    op: 'attention',
+    mask: 'none',
+    customMask: [],
+    scale: true,
+    h: 1,
+    eps: 1e-5,
+    numHeads: 2,
+    numKvHeads: 1,
+    tokens: [],
+    seed: 42,
+    head: 0,
+    matrices: {
+      Q: cellsOf([[1, 0], [0, 1], [1, 1]]),
+      K: cellsOf([[1, 0], [0, 1], [1, 1]]),
+      V: cellsOf([[1, 2], [3, 4], [5, 6]]),
+    },
+  };
+}
+
+/** A cells source from numbers (shortest round-trip text). */
+export function cellsOf(rows: number[][]): MatrixSource {
+  return { kind: 'cells', cells: rows.map((r) => r.map((x) => String(x))) };
+}
+
+// ---------------------------------------------------------------- URL form
+
+type Scalar = 'op' | 'mask' | 'scale' | 'h' | 'eps' | 'numHeads' | 'numKvHeads' | 'seed' | 'head';
+
+interface Prop<K extends Scalar> {
+  key: K;
+  url: string;
+  read(text: string): State[K] | undefined;
+  write(value: State[K]): string;
+}
+
+const int = (lo: number, hi: number) => (t: string) => {
+  const n = Number(t);
+  return Number.isInteger(n) && n >= lo && n <= hi ? n : undefined;
+};
+const bool = (t: string) => (t === '1' ? true : t === '0' ? false : undefined);
+const oneOf = <T extends string>(values: readonly T[]) => (t: string) => (values as readonly string[]).includes(t) ? (t as T) : undefined;
+
+/** The scalar properties: state key ↔ URL key, with a reader and writer each. */
+const PROPS: { [K in Scalar]: Prop<K> } = {
+  op: { key: 'op', url: 'op', read: oneOf(OPERATIONS), write: String },
+  mask: { key: 'mask', url: 'mask', read: oneOf(['none', 'causal', 'custom'] as const), write: String },
+  scale: { key: 'scale', url: 'scale', read: bool, write: (b) => (b ? '1' : '0') },
+  h: { key: 'h', url: 'h', read: int(1, 256), write: String },
+  eps: {
+    key: 'eps',
+    url: 'eps',
+    read: (t) => {
+      const x = Number(t);
+      return t !== '' && Number.isFinite(x) && x >= 0 ? x : undefined;
+    },
+    write: String,
+  },
+  numHeads: { key: 'numHeads', url: 'H', read: int(1, 256), write: String },
+  numKvHeads: { key: 'numKvHeads', url: 'G', read: int(1, 256), write: String },
+  seed: { key: 'seed', url: 'seed', read: int(0, 2 ** 32 - 1), write: String },
+  head: { key: 'head', url: 'head', read: int(0, 255), write: String },
+};
+
+const MATRIX_NAMES: readonly MatrixName[] = ['Q', 'K', 'V', 'X', 'Wq', 'Wk', 'Wv', 'Wo', 'bq', 'bk', 'bv', 'bo'];
+
+// Cells are joined by ',' and rows by ';'; each cell is percent-encoded so a
+// ',' or ';' typed into a cell survives.
+function writeCells(cells: string[][]): string {
+  return cells.map((row) => row.map(encodeURIComponent).join(',')).join(';');
+}
+function readCells(text: string): string[][] {
+  if (text === '') return [];
+  return text.split(';').map((row) => row.split(',').map(safeDecode));
+}
+function safeDecode(t: string): string {
+  try {
+    return decodeURIComponent(t);
+  } catch {
+    return t;
+  }
+}
+
+/** "rand:3:2:42:0.5" (or with ":2" rounding digits) ↔ a random source. */
+function writeSource(s: MatrixSource): string {
+  if (s.kind === 'cells') return writeCells(s.cells);
+  return `rand:${s.rows}:${s.cols}:${s.seed}:${s.scale}` + (s.digits === undefined ? '' : `:${s.digits}`);
+}
+function readSource(text: string): MatrixSource | undefined {
+  const m = /^rand:(\d+):(\d+):(\d+):([-+0-9.eE]+)(?::(\d+))?$/.exec(text);
+  if (m) {
+    const [rows, cols, seed, scale] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+    const digits = m[5] === undefined ? undefined : Number(m[5]);
+    if (rows < 1 || cols < 1 || rows > 4096 || cols > 4096 || !Number.isFinite(scale) || seed > 2 ** 32 - 1 || (digits ?? 0) > 15) return undefined;
+    return digits === undefined ? { kind: 'random', rows, cols, seed, scale } : { kind: 'random', rows, cols, seed, scale, digits };
+  }
+  return { kind: 'cells', cells: readCells(text) };
+}
+
+function writeMask(mask: boolean[][]): string {
+  return mask.map((row) => row.map((b) => (b ? '1' : '0')).join('')).join(';');
+}
+function readMask(text: string): boolean[][] | undefined {
+  if (!/^[01;]*$/.test(text)) return undefined;
+  return text === '' ? [] : text.split(';').map((row) => Array.from(row, (c) => c === '1'));
+}
+
+/** State → the URL hash (without '#'). Only values that differ from the defaults of scalars are written; matrices always are. */
+export function serialize(state: State): string {
+  const parts: string[] = [];
+  const defaults = defaultState();
+  for (const p of Object.values(PROPS) as Prop<Scalar>[]) {
+    const v = state[p.key];
+    if (p.key === 'op' || v !== defaults[p.key]) parts.push(`${p.url}=${encodeURIComponent(p.write(v as never))}`);
+  }
+  if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encodeURIComponent).join(',')}`);
+  if (state.mask === 'custom') parts.push(`M=${writeMask(state.customMask)}`);
+  for (const name of MATRIX_NAMES) {
+    const src = state.matrices[name];
+    if (src) parts.push(`${name}=${writeSource(src)}`);
+  }
+  return parts.join('&');
+}
+
+/** The URL hash (with or without '#') → a State; unknown or malformed entries keep their defaults. */
+export function parse(hash: string): State {
+  const state = defaultState();
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (text === '') return state;
+  const entries = new Map<string, string>();
+  for (const part of text.split('&')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) entries.set(part.slice(0, eq), part.slice(eq + 1));
+  }
+  // a link names its matrices explicitly: start from none
+  if (MATRIX_NAMES.some((n) => entries.has(n))) state.matrices = {};
+  for (const p of Object.values(PROPS) as Prop<Scalar>[]) {
+    const raw = entries.get(p.url);
+    if (raw === undefined) continue;
+    const v = p.read(safeDecode(raw));
+    if (v !== undefined) (state as unknown as Record<string, unknown>)[p.key] = v;
+  }
+  const tokens = entries.get('tokens');
+  if (tokens) state.tokens = tokens.split(',').map(safeDecode);
+  const mask = entries.get('M');
+  if (mask !== undefined) state.customMask = readMask(mask) ?? [];
+  for (const name of MATRIX_NAMES) {
+    const raw = entries.get(name);
+    if (raw === undefined) continue;
+    const src = readSource(raw);
+    if (src) state.matrices[name] = src;
+  }
+  return state;
+}
+
+/** A deep copy (states are treated as values). */
+export function cloneState(s: State): State {
+  return JSON.parse(JSON.stringify(s)) as State;
+}
