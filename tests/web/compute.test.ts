@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { compute, fitMask, parseCell, type Outcome, type View } from '../../web/src/compute';
+import type { Core } from '../../web/src/core';
+import { PRESETS, presetById } from '../../web/src/presets';
+import { cellsOf, defaultState } from '../../web/src/state';
+import { loadCoreForNode } from './load-core';
+
+let core: Core;
+beforeAll(async () => {
+  core = await loadCoreForNode();
+});
+
+const view = (o: Outcome): View => {
+  if (!o.ok) throw new Error(o.message);
+  return o.view;
+};
+
+describe('parseCell', () => {
+  test.each([
+    ['0.5', 0.5],
+    [' -1e-3 ', -0.001],
+    ['+2', 2],
+    ['-.5', -0.5],
+  ])('%s → %s', (text, value) => expect(parseCell(text)).toBe(value));
+  test.each([['', 'empty'], ['abc', 'not a number'], ['1.2.3', 'not a number'], ['inf', 'not a finite'], ['NaN', 'not a finite'], ['0x10', 'not a number']])('%s is rejected', (text, msg) => {
+    expect(parseCell(text)).toContain(msg);
+  });
+});
+
+describe('compute', () => {
+  test.each(PRESETS.map((p) => [p.id, p]))('preset %s computes with rows of weights summing to 1', (_id, p) => {
+    const v = view(compute(core, p.build()));
+    for (const h of v.heads)
+      for (let i = 0; i < h.weights.rows; i++) {
+        let sum = 0;
+        for (let j = 0; j < h.weights.cols; j++) sum += h.weights.data[i * h.weights.cols + j];
+        expect(Math.abs(sum - 1)).toBeLessThan(1e-12);
+      }
+  });
+
+  test('seed 000: the seed trace_shapes lines and the causal zeros', () => {
+    const v = view(compute(core, presetById('seed000')!.build()));
+    expect(v.trace).toEqual(['q (1, 3, 2)  k (1, 3, 2)  v (1, 3, 2)', 'weights (1, 3, 3)  out (1, 3, 2)']);
+    const w = v.heads[0].weights.data;
+    expect([w[1], w[2], w[5]]).toEqual([0, 0, 0]);
+    expect(Array.from(v.hidden!)).toEqual([0, 1, 1, 0, 0, 1, 0, 0, 0]);
+    expect(v.steps!.map((s) => s.name)[2]).toContain('−∞');
+    expect(v.steps![2].m.data[1]).toBe(-Infinity);
+  });
+
+  test('a bad cell is located and nothing is computed', () => {
+    const s = defaultState();
+    s.matrices.Q = { kind: 'cells', cells: [['1', 'abc'], ['0', '1'], ['1', '1']] };
+    const o = compute(core, s);
+    expect(o.ok).toBe(false);
+    if (o.ok) return;
+    expect(o.cellErrors).toEqual([{ matrix: 'Q', row: 0, col: 1, message: '"abc" is not a number' }]);
+    expect(o.message).toContain('Q[0][1]');
+  });
+
+  test('a shape mismatch is explained in words', () => {
+    const s = defaultState();
+    s.matrices.K = cellsOf([[1, 2, 3]]);
+    const o = compute(core, s);
+    expect(o.ok).toBe(false);
+    if (!o.ok) expect(o.message).toBe('attention: Q is (3, 2) but K is (1, 3): Q and K must have the same number of columns (d_k)');
+  });
+
+  test('h that does not divide d', () => {
+    const s = defaultState();
+    s.op = 'multi_head';
+    s.h = 3;
+    const o = compute(core, s);
+    expect(o.ok).toBe(false);
+    if (!o.ok) expect(o.message).toContain('multi_head: h = 3 does not divide d = 2');
+  });
+
+  test('multi_head h = 2 gives two heads and steps of the chosen head', () => {
+    const s = presetById('multihead')!.build();
+    s.head = 1;
+    const v = view(compute(core, s));
+    expect(v.heads).toHaveLength(2);
+    expect(v.stepsHead).toBe(1);
+    const direct = core.typed.multi_head(
+      core.typed.random_normal(4, 4, 11, 1),
+      core.typed.random_normal(4, 4, 12, 1),
+      core.typed.random_normal(4, 4, 13, 1),
+      2,
+      core.typed.causal_mask(4),
+    );
+    expect(direct.weights).toHaveLength(2); // same shapes as the view (values differ: the preset rounds to 2 decimals)
+    expect(Array.from(v.steps![3].m.data)).toEqual(Array.from(v.heads[1].weights.data));
+  });
+
+  test('custom masks are fitted to the score shape', () => {
+    expect(fitMask([[false]], 2, 3)).toEqual([
+      [false, true, true],
+      [true, true, true],
+    ]);
+    const s = defaultState();
+    s.mask = 'custom';
+    s.customMask = [[true, false, false]];
+    const v = view(compute(core, s));
+    expect(Array.from(v.heads[0].weights.data.subarray(0, 3))).toEqual([1, 0, 0]);
+  });
+
+  test('random sources with digits are rounded exactly', () => {
+    const s = defaultState();
+    s.matrices.Q = { kind: 'random', rows: 3, cols: 2, seed: 5, scale: 1, digits: 2 };
+    const v = view(compute(core, s));
+    expect(v.steps).not.toBeNull();
+    for (const x of v.steps![0].m.data) expect(Number.isFinite(x)).toBe(true);
+  });
+});
