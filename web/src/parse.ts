@@ -64,10 +64,10 @@ function scanNumber(s: string, i: number): number {
   let j = i;
   if (isSign(s[j])) j++;
   let digits = 0;
-  while (isDigit(s[j])) (j++, digits++);
+  for (; isDigit(s[j]); j++) digits++;
   if (s[j] === '.') {
     j++;
-    while (isDigit(s[j])) (j++, digits++);
+    for (; isDigit(s[j]); j++) digits++;
   }
   if (digits === 0) return -1;
   if (s[j] === 'e' || s[j] === 'E') {
