@@ -52,7 +52,7 @@ const r64 = rng(42);
 const big = new Float64Array(n * n);
 for (let i = 0; i < n; i++) {
   let z = 0;
-  for (let j = 0; j < n; j++) z += big[i * n + j] = Math.exp(4 * r64());
+  for (let j = 0; j < n; j++) z += big[i * n + j] = Math.exp(6 * r64());
   for (let j = 0; j < n; j++) big[i * n + j]! /= z;
 }
 const large = new Heatmap(byId('large'), { title: 'Random 64 × 64', domain: [0, 0.2] });
@@ -84,3 +84,48 @@ function download(name: string, blob: Blob): void {
 
 // For the screenshot script: expose the instances.
 Object.assign(window, { heatmaps: { small, eight, large } });
+
+// #keys: focus the 8 × 8 heatmap and press ↓ ↓ → End, to check the cursor and readout in a screenshot.
+// #dim: show the dimmed state.
+if (location.hash === '#keys') {
+  const fig = eight.element.querySelector<HTMLElement>('.hm-figure')!;
+  fig.focus();
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight']) fig.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  small.element.querySelector<HTMLButtonElement>('.hm-table-toggle')!.click();
+  // hover the middle of cell (2, 1) of the 64 × 64 heatmap
+  const c = large.element.querySelector('canvas')!.getBoundingClientRect();
+  const cell = c.width / 64;
+  large.element
+    .querySelector('.hm-figure')!
+    .dispatchEvent(new PointerEvent('pointermove', { clientX: c.left + 1.5 * cell, clientY: c.top + 2.5 * cell, bubbles: true }));
+}
+if (location.hash === '#dim') for (const h of [small, eight, large]) h.setDimmed(true);
+// #export: show toPNG() and toSVG() of the 8 × 8 heatmap as images at the top of the page.
+if (location.hash === '#export') {
+  const shelf = document.createElement('section');
+  shelf.append('toPNG (shown at half size, it is rendered at 2×):');
+  document.querySelector('main')!.prepend(shelf);
+  void eight.toPNG().then((png) => {
+    const img = new Image();
+    img.src = URL.createObjectURL(png);
+    img.onload = () => {
+      img.width = img.naturalWidth / 2;
+      shelf.append(img, 'toSVG:', svgImg);
+    };
+  });
+  const svgImg = new Image();
+  svgImg.src = URL.createObjectURL(new Blob([eight.toSVG()], { type: 'image/svg+xml' }));
+}
+// #big: time update() of a 512 × 512 matrix (shown in the status line).
+if (location.hash === '#big') {
+  const m = 512;
+  const v = new Float64Array(m * m);
+  const r = rng(1);
+  for (let p = 0; p < v.length; p++) v[p] = r();
+  const t0 = performance.now();
+  large.update(
+    { values: v, rows: m, cols: m, masked: Uint8Array.from({ length: m * m }, (_, p) => (p % m > Math.floor(p / m) ? 1 : 0)) },
+    { domain: [0, 1], title: 'Random 512 × 512, causal' },
+  );
+  status.textContent = `512 × 512 update: ${(performance.now() - t0).toFixed(1)} ms`;
+}

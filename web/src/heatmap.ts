@@ -26,23 +26,35 @@ import { select, type Selection } from 'd3-selection';
 
 /** A matrix to draw: row-major values (rows × cols) and an optional mask (1/true = HIDDEN cell). */
 export interface HeatmapData {
+  /** rows × cols values: a row-major Float64Array or rows of numbers. Row i = query i, column j = key j. */
   values: Float64Array | number[][];
   rows: number;
   cols: number;
+  /** 1/true = the cell is HIDDEN (drawn grey and hatched). Note: the opposite of core.ts's masks, where 1/true = visible. */
   masked?: Uint8Array | boolean[][] | null;
 }
 
 /** How to label, scale and describe a heatmap. */
 export interface HeatmapOptions {
+  /** Labels of the rows (queries), e.g. tokens; default the indices. Cut to 12 characters on the axis. */
   rowLabels?: string[];
+  /** Labels of the columns (keys); default the indices. */
   colLabels?: string[];
+  /** Title of the row axis (left); default 'query'. */
   rowTitle?: string;
+  /** Title of the column axis (top); default 'key'. */
   colTitle?: string;
+  /** Title drawn above the heatmap and used in its accessible name. */
   title?: string;
+  /** Values mapped to viridis(0) and viridis(1), clamped outside; default [0, 1]. */
   domain?: [number, number];
+  /** Decimals of the values printed in cells; default 3 (auto may drop to 2 on narrow screens). */
   digits?: number;
+  /** Print values in cells: 'auto' (cells ≥ 28 px and ≤ 400 cells), 'always' or 'never'; default 'auto'. */
   showValues?: 'auto' | 'always' | 'never';
+  /** Word for a hidden cell in the readout, legend and table; default 'masked'. */
   maskedLabel?: string;
+  /** Replace the readout text of cell (i, j). */
   describeCell?: (i: number, j: number, v: number, masked: boolean) => string;
 }
 
@@ -379,7 +391,12 @@ export function computeLayout(p: LayoutInput): HeatmapLayout {
   const legendWidth = Math.max(100, Math.min(200, plotWidth, avail - left - maskKeyW - PAD));
   const legendY = top + plotHeight + 14;
   const width = Math.ceil(
-    Math.max(left + plotWidth + PAD, left + legendWidth + maskKeyW + PAD, left + textWidth(`${p.colTitle} →`) + PAD, p.title ? PAD + textWidth(p.title, 14) + PAD : 0),
+    Math.max(
+      left + plotWidth + PAD,
+      left + legendWidth + maskKeyW + PAD,
+      left + textWidth(`${p.colTitle} →`) + PAD,
+      p.title ? PAD + textWidth(p.title, 14) + PAD : 0,
+    ),
   );
   const height = Math.ceil(legendY + LEGEND_H + PAD);
   return {
@@ -641,11 +658,12 @@ export class Heatmap {
     this.listeners.push([t, type, fn]);
   }
 
-  private ariaLabel(): string {
+  private ariaLabel(interactive = true): string {
     const o = this.options;
     const m = this.m!;
     const what = o.title ? `${o.title}: heatmap` : 'Heatmap';
-    return `${what} of ${m.rows} rows (${o.rowTitle}, top to bottom) by ${m.cols} columns (${o.colTitle}, left to right). Arrow keys move between cells; the value is read out below.`;
+    const text = `${what} of ${m.rows} rows (${o.rowTitle}, top to bottom) by ${m.cols} columns (${o.colTitle}, left to right).`;
+    return interactive ? `${text} Arrow keys move between cells; the value is read out below.` : text;
   }
 
   private palette(): Palette {
@@ -700,8 +718,7 @@ export class Heatmap {
         ctx.translate(x0, y0);
         ctx.fillStyle = pattern;
         ctx.beginPath();
-        for (let i = 0; i < m.rows; i++)
-          for (let j = 0; j < m.cols; j++) if (m.masked[i * m.cols + j]) ctx.rect(j * cellPx, i * cellPx, cellPx, cellPx);
+        for (let i = 0; i < m.rows; i++) for (let j = 0; j < m.cols; j++) if (m.masked[i * m.cols + j]) ctx.rect(j * cellPx, i * cellPx, cellPx, cellPx);
         ctx.fill();
         ctx.restore();
       }
@@ -806,13 +823,31 @@ export class Heatmap {
       .attr('height', 6)
       .attr('patternTransform', 'rotate(45)');
     pat.append('rect').attr('class', 'hm-hatch-bg').attr('width', 6).attr('height', 6).attr('fill', MASK_FILL);
-    pat.append('line').attr('class', 'hm-hatch-line').attr('x1', 1.5).attr('y1', 0).attr('x2', 1.5).attr('y2', 6).attr('stroke', MASK_HATCH).attr('stroke-width', 1.5);
+    pat
+      .append('line')
+      .attr('class', 'hm-hatch-line')
+      .attr('x1', 1.5)
+      .attr('y1', 0)
+      .attr('x2', 1.5)
+      .attr('y2', 6)
+      .attr('stroke', MASK_HATCH)
+      .attr('stroke-width', 1.5);
     const grad = defs.append('linearGradient').attr('id', `${this.id}-grad`).attr('x1', 0).attr('x2', 1).attr('y1', 0).attr('y2', 0);
-    for (let k = 0; k <= 16; k++) grad.append('stop').attr('offset', k / 16).attr('stop-color', interpolateViridis(k / 16));
+    for (let k = 0; k <= 16; k++)
+      grad
+        .append('stop')
+        .attr('offset', k / 16)
+        .attr('stop-color', interpolateViridis(k / 16));
 
     svg.append('text').attr('class', 'hm-title').attr('font-weight', 600).attr('font-size', 14).attr('fill', 'currentColor');
     svg.append('text').attr('class', 'hm-axis-title hm-col-title').attr('font-size', FONT).attr('font-weight', 600).attr('fill', 'currentColor');
-    svg.append('text').attr('class', 'hm-axis-title hm-row-title').attr('font-size', FONT).attr('font-weight', 600).attr('fill', 'currentColor').attr('text-anchor', 'middle');
+    svg
+      .append('text')
+      .attr('class', 'hm-axis-title hm-row-title')
+      .attr('font-size', FONT)
+      .attr('font-weight', 600)
+      .attr('fill', 'currentColor')
+      .attr('text-anchor', 'middle');
     svg.append('g').attr('class', 'hm-axis hm-axis-cols').attr('data-axis', 'key');
     svg.append('g').attr('class', 'hm-axis hm-axis-rows').attr('data-axis', 'query');
     svg.append('g').attr('class', 'hm-values');
@@ -820,11 +855,23 @@ export class Heatmap {
     legend.append('rect').attr('class', 'hm-legend-bar').attr('height', LEGEND_BAR_H).attr('fill', `url(#${this.id}-grad)`);
     legend.append('g').attr('class', 'hm-legend-axis');
     const key = legend.append('g').attr('class', 'hm-legend-mask');
-    key.append('rect').attr('width', 14).attr('height', LEGEND_BAR_H).attr('fill', `url(#${this.id}-hatch)`).attr('stroke', MASK_HATCH).attr('stroke-width', 0.5);
-    key.append('text').attr('x', 18).attr('y', LEGEND_BAR_H / 2).attr('dy', '0.32em').attr('font-size', FONT).attr('fill', 'currentColor');
+    key
+      .append('rect')
+      .attr('width', 14)
+      .attr('height', LEGEND_BAR_H)
+      .attr('fill', `url(#${this.id}-hatch)`)
+      .attr('stroke', MASK_HATCH)
+      .attr('stroke-width', 0.5);
+    key
+      .append('text')
+      .attr('x', 18)
+      .attr('y', LEGEND_BAR_H / 2)
+      .attr('dy', '0.32em')
+      .attr('font-size', FONT)
+      .attr('fill', 'currentColor');
     const cur = svg.append('g').attr('class', 'hm-cursor').attr('display', 'none');
-    cur.append('rect').attr('class', 'hm-cursor-outer').attr('fill', 'none').attr('stroke', '#000').attr('stroke-width', 3);
-    cur.append('rect').attr('class', 'hm-cursor-inner').attr('fill', 'none').attr('stroke', '#fff').attr('stroke-width', 1.5);
+    cur.append('rect').attr('class', 'hm-cursor-outer').attr('fill', 'none').attr('stroke', '#000').attr('stroke-width', 4);
+    cur.append('rect').attr('class', 'hm-cursor-inner').attr('fill', 'none').attr('stroke', '#fff').attr('stroke-width', 2);
   }
 
   private drawOverlay(L: HeatmapLayout, rowLabels: string[], colLabels: string[]): void {
@@ -849,11 +896,7 @@ export class Heatmap {
     // "query →" turned 90° clockwise: reads top to bottom, the arrow points down the rows.
     const rowTitleX = PAD + AXIS_TITLE_H / 2 - 2;
     const rowTitleY = L.top + Math.max(L.plotHeight, textWidth(`${o.rowTitle} →`)) / 2;
-    svg
-      .select('.hm-row-title')
-      .attr('transform', `translate(${rowTitleX},${rowTitleY}) rotate(90)`)
-      .attr('dy', '0.32em')
-      .text(`${o.rowTitle} →`);
+    svg.select('.hm-row-title').attr('transform', `translate(${rowTitleX},${rowTitleY}) rotate(90)`).attr('dy', '0.32em').text(`${o.rowTitle} →`);
 
     const x: ScaleBand<number> = scaleBand<number>().domain(range(m.cols)).range([0, L.plotWidth]).paddingInner(0).paddingOuter(0);
     const y: ScaleBand<number> = scaleBand<number>().domain(range(m.rows)).range([0, L.plotHeight]).paddingInner(0).paddingOuter(0);
@@ -869,7 +912,13 @@ export class Heatmap {
     );
     this.styleAxis(colAxis, 'col');
     const texts = colAxis.selectAll<SVGTextElement, number>('.tick text');
-    if (L.rotateColLabels) texts.attr('transform', 'rotate(-90)').attr('x', TICK + TICK_PAD).attr('y', 0).attr('dy', '0.32em').attr('text-anchor', 'start');
+    if (L.rotateColLabels)
+      texts
+        .attr('transform', 'rotate(-90)')
+        .attr('x', TICK + TICK_PAD)
+        .attr('y', 0)
+        .attr('dy', '0.32em')
+        .attr('text-anchor', 'start');
     else texts.attr('transform', null).attr('x', null).attr('text-anchor', 'middle');
 
     const rowAxis = svg.select<SVGGElement>('.hm-axis-rows').attr('transform', `translate(${L.left},${L.top})`);
@@ -893,9 +942,7 @@ export class Heatmap {
           const hidden = !!(m.masked && m.masked[p]);
           const v = m.values[p]!;
           cellsData.push(
-            hidden
-              ? { i, j, t: MASK_TEXT, fill: '#333333' }
-              : { i, j, t: cellText(v, this.valueDigits), fill: textColourFor(colourFor(v, o.domain)) },
+            hidden ? { i, j, t: MASK_TEXT, fill: '#333333' } : { i, j, t: cellText(v, this.valueDigits), fill: textColourFor(colourFor(v, o.domain)) },
           );
         }
     }
@@ -933,7 +980,10 @@ export class Heatmap {
     la.attr('font-size', FONT).attr('font-family', null);
     la.select('.domain').remove();
     const hasMask = !!m.masked && m.masked.some((v) => v !== 0);
-    const key = legend.select<SVGGElement>('.hm-legend-mask').attr('display', hasMask ? null : 'none').attr('transform', `translate(${L.legendWidth + 16},0)`);
+    const key = legend
+      .select<SVGGElement>('.hm-legend-mask')
+      .attr('display', hasMask ? null : 'none')
+      .attr('transform', `translate(${L.legendWidth + 16},0)`);
     key.select('rect').attr('stroke', pal.maskHatch);
     key.select('text').text(o.maskedLabel);
   }
@@ -980,8 +1030,12 @@ export class Heatmap {
       delete this.element.dataset['cursorRow'];
       delete this.element.dataset['cursorCol'];
     }
-    select(this.svg).selectAll<SVGGElement, number>('.hm-axis-rows .tick').classed('hm-active', (d) => d === active?.row);
-    select(this.svg).selectAll<SVGGElement, number>('.hm-axis-cols .tick').classed('hm-active', (d) => d === active?.col);
+    select(this.svg)
+      .selectAll<SVGGElement, number>('.hm-axis-rows .tick')
+      .classed('hm-active', (d) => d === active?.row);
+    select(this.svg)
+      .selectAll<SVGGElement, number>('.hm-axis-cols .tick')
+      .classed('hm-active', (d) => d === active?.col);
     if (!m || !L || !active) {
       cur.attr('display', 'none');
       if (m && L) this.readout.textContent = m.rows * m.cols === 0 ? 'Empty matrix.' : this.hint();
@@ -991,15 +1045,7 @@ export class Heatmap {
     const x = L.left + col * L.cell;
     const yy = L.top + row * L.cell;
     const s = Math.max(L.cell, 3);
-    cur
-      .attr('display', null)
-      .attr('data-row', row)
-      .attr('data-col', col)
-      .selectAll('rect')
-      .attr('x', x)
-      .attr('y', yy)
-      .attr('width', s)
-      .attr('height', s);
+    cur.attr('display', null).attr('data-row', row).attr('data-col', col).selectAll('rect').attr('x', x).attr('y', yy).attr('width', s).attr('height', s);
     this.readout.textContent = this.describe(row, col);
   }
 
@@ -1092,7 +1138,7 @@ export class Heatmap {
     clone.removeAttribute('aria-hidden');
     clone.removeAttribute('class');
     clone.setAttribute('role', 'img');
-    clone.setAttribute('aria-label', this.ariaLabel());
+    clone.setAttribute('aria-label', this.ariaLabel(false));
     clone.setAttribute('color', pal.fg);
     clone.setAttribute('width', String(L.width * scale));
     clone.setAttribute('height', String(L.height * scale));
