@@ -1,0 +1,108 @@
+// server.mjs — a tiny static file server for dist/, for the end-to-end tests.
+//
+//   const s = await startServer({ root: 'dist', prefix: '/some-repo/', csp: true });
+//   s.url   // "http://127.0.0.1:PORT/some-repo/"
+//   await s.close();
+//
+// * prefix: serve `root` under a sub-path, as GitHub Pages serves a project
+//   site (/<repo>/ → dist/); anything outside the prefix is a 404, and the
+//   prefix without its trailing slash redirects to it.
+// * csp: send the strict Content-Security-Policy the page must work under.
+// * Listens on an ephemeral port of 127.0.0.1 only. No dependencies.
+
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+
+/** The strict policy the page must load, compute and draw under. */
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+/** Content types by file extension. */
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/**
+ * Serve `root` on 127.0.0.1 at an ephemeral port.
+ * @param {{ root?: string, prefix?: string, csp?: boolean }} [opts]
+ * @returns {Promise<{ url: string, origin: string, requests: { method: string, path: string, status: number }[], close: () => Promise<void> }>}
+ */
+export async function startServer(opts = {}) {
+  const root = resolve(opts.root ?? 'dist');
+  let prefix = opts.prefix ?? '/';
+  if (!prefix.startsWith('/')) prefix = `/${prefix}`;
+  if (!prefix.endsWith('/')) prefix = `${prefix}/`;
+  /** Every request answered, for tests that check what the page fetched. */
+  const requests = [];
+
+  const server = createServer(async (req, res) => {
+    const send = (status, headers, body) => {
+      requests.push({ method: req.method ?? 'GET', path: req.url ?? '', status });
+      res.writeHead(status, { ...headers, ...(opts.csp ? { 'Content-Security-Policy': CSP } : {}) });
+      res.end(body);
+    };
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { Allow: 'GET, HEAD' }, 'method not allowed');
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (path === prefix.slice(0, -1) && prefix !== '/') return send(301, { Location: prefix }, '');
+      if (!path.startsWith(prefix)) return send(404, { 'Content-Type': 'text/plain' }, 'not found');
+      let file = resolve(join(root, path.slice(prefix.length)));
+      if (file !== root && !file.startsWith(root + sep)) return send(403, { 'Content-Type': 'text/plain' }, 'forbidden');
+      let info = await stat(file).catch(() => null);
+      if (info?.isDirectory()) {
+        file = join(file, 'index.html');
+        info = await stat(file).catch(() => null);
+      }
+      if (!info?.isFile()) return send(404, { 'Content-Type': 'text/plain' }, 'not found');
+      const headers = {
+        'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Length': String(info.size),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      if (req.method === 'HEAD') return send(200, headers, '');
+      requests.push({ method: 'GET', path: req.url ?? '', status: 200 });
+      res.writeHead(200, { ...headers, ...(opts.csp ? { 'Content-Security-Policy': CSP } : {}) });
+      createReadStream(file).pipe(res);
+    } catch (err) {
+      send(500, { 'Content-Type': 'text/plain' }, String(err));
+    }
+  });
+
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', ok);
+  });
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}${prefix}`,
+    origin,
+    requests,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections?.();
+        server.close(() => ok());
+      }),
+  };
+}
+
+// `node tests/e2e/server.mjs [--prefix /some-repo/] [--csp]` serves dist/ until Ctrl-C.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--prefix');
+  const s = await startServer({ prefix: at >= 0 ? args[at + 1] : '/', csp: args.includes('--csp') });
+  console.log(`serving dist/ at ${s.url}${args.includes('--csp') ? ' (with CSP)' : ''}`);
+}
