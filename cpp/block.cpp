@@ -10,7 +10,9 @@
 namespace ap {
 
 Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask, double eps) {
-  Status s = check_multi_head("block", X, X, X, h, mask);
+  // X first, so an empty or non-finite input is reported as X, not as Q
+  Status s = check_matrix("block", "X", X);
+  if (s.ok()) s = check_multi_head("block", X, X, X, h, mask);
   if (!s.ok()) return Result<BlockResult>::Fail(s);
   if (!std::isfinite(eps) || eps < 0.0)
     return Result<BlockResult>::Fail(Status::Error(

@@ -14,7 +14,9 @@ void layer_norm_inplace(double* row, std::size_t n, double eps) {
   double var = 0.0;
   for (std::size_t i = 0; i < n; ++i) var += (row[i] - mean) * (row[i] - mean);
   var /= static_cast<double>(n);  // biased, as torch.nn.LayerNorm
-  const double inv = 1.0 / std::sqrt(var + eps);
+  // a constant row with eps = 0 has nothing to scale: it maps to 0s, not 0/0 = NaN
+  const double denom = std::sqrt(var + eps);
+  const double inv = denom > 0.0 ? 1.0 / denom : 0.0;
   for (std::size_t i = 0; i < n; ++i) row[i] = (row[i] - mean) * inv;
 }
 
