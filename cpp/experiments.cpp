@@ -1,1 +1,309 @@
 #include "experiments.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "attention.h"
+#include "checks.h"
+#include "multi_head.h"
+#include "positional.h"
+#include "random.h"
+#include "size_limits.h"
+
+namespace ap {
+
+namespace {
+
+std::string num(std::size_t x) { return std::to_string(x); }
+
+Status invalid(const std::string& message) { return Status::Error("invalid_argument", message); }
+Status too_large(const std::string& message) { return Status::Error("too_large", message); }
+
+// "fn: name = 0 must be at least 1" / "fn: name = 5000 is over the limit of 4096"
+Status check_count(const char* fn, const char* name, std::size_t x, std::size_t limit) {
+  const std::string where = std::string(fn) + ": " + name + " = " + num(x);
+  if (x == 0) return invalid(where + " must be at least 1");
+  if (x > limit) return too_large(where + " is over the limit of " + num(limit));
+  return Status::Ok();
+}
+
+// Mean and standard deviation (T − 1 in the denominator; 0 for one value).
+void mean_std(const std::vector<double>& xs, double& mean, double& stddev) {
+  double sum = 0.0;
+  for (double x : xs) sum += x;
+  mean = sum / static_cast<double>(xs.size());
+  double sq = 0.0;
+  for (double x : xs) sq += (x - mean) * (x - mean);
+  stddev = xs.size() > 1 ? std::sqrt(sq / static_cast<double>(xs.size() - 1)) : 0.0;
+}
+
+// The middle value (the mean of the two middle ones for an even count).
+double median(std::vector<double> xs) {
+  const std::size_t m = xs.size() / 2;
+  std::nth_element(xs.begin(), xs.begin() + m, xs.end());
+  const double upper = xs[m];
+  if (xs.size() % 2 == 1) return upper;
+  const double lower = *std::max_element(xs.begin(), xs.begin() + m);
+  return 0.5 * (lower + upper);
+}
+
+// The largest weight of a row and its entropy −Σ w ln w (0·ln 0 = 0).
+void max_and_entropy(const double* w, std::size_t n, double& max, double& entropy) {
+  max = 0.0;
+  entropy = 0.0;
+  for (std::size_t j = 0; j < n; ++j) {
+    max = w[j] > max ? w[j] : max;
+    if (w[j] > 0.0) entropy -= w[j] * std::log(w[j]);
+  }
+}
+
+double max_abs_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  double worst = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    const double d = std::fabs(a[k] - b[k]);
+    if (std::isnan(d)) return INFINITY;
+    worst = d > worst ? d : worst;
+  }
+  return worst;
+}
+
+// (P·M)[i] = M[perm[i]]      M (n, c) → (n, c)
+Matrix permute_rows(const Matrix& M, const std::vector<std::size_t>& perm) {
+  Matrix R(M.rows, M.cols);  // (n, c)
+  for (std::size_t i = 0; i < M.rows; ++i)
+    for (std::size_t c = 0; c < M.cols; ++c) R(i, c) = M(perm[i], c);
+  return R;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- 1. scaling
+
+std::uint64_t scaling_seed(std::uint64_t seed, std::size_t d) {
+  // one SplitMix64 step from a state that depends on both: nearby (seed, d)
+  // pairs give unrelated streams
+  Rng mix(seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(d) + 1));
+  return mix.next_u64();
+}
+
+Result<ScalingPoint> scaling_point(std::size_t d, std::size_t n, std::size_t trials,
+                                   std::uint64_t seed) {
+  for (Status s : {check_count("scaling_point", "d", d, kMaxCols),
+                   check_count("scaling_point", "n", n, kMaxRows),
+                   check_count("scaling_point", "trials", trials, kMaxTrials)})
+    if (!s.ok()) return Result<ScalingPoint>::Fail(s);
+
+  Result<ScalingPoint> r;
+  ScalingPoint& p = r.value;
+  p.d = d;
+  p.n = n;
+  p.trials = trials;
+  p.seed = scaling_seed(seed, d);
+  p.entropy_max = std::log(static_cast<double>(n));
+
+  Rng rng(p.seed);
+  Matrix q(1, d);        // (1, d)   one query
+  Matrix K(n, d);        // (n, d)   n keys
+  const Matrix V(n, 1);  // (n, 1)   values do not matter here: only the weights are read
+  std::vector<double> max_s(trials), max_u(trials), ent_s(trials), ent_u(trials);  // (T)
+  for (std::size_t t = 0; t < trials; ++t) {
+    // 1. draw q then K, row by row, standard normal
+    for (double& x : q.data) x = rng.normal();
+    for (double& x : K.data) x = rng.normal();
+    // 2. the same scores with and without ÷ √d
+    const Result<AttentionResult> scaled = attention(q, K, V, nullptr, true);
+    const Result<AttentionResult> unscaled = attention(q, K, V, nullptr, false);
+    if (!scaled.ok()) return Result<ScalingPoint>::Fail(scaled.status);
+    if (!unscaled.ok()) return Result<ScalingPoint>::Fail(unscaled.status);
+    // 3. the largest weight (1 = one key takes everything, 1/n = uniform) and the entropy
+    max_and_entropy(scaled.value.weights.row(0), n, max_s[t], ent_s[t]);
+    max_and_entropy(unscaled.value.weights.row(0), n, max_u[t], ent_u[t]);
+  }
+  double unused = 0.0;
+  mean_std(max_s, p.max_scaled_mean, p.max_scaled_std);
+  mean_std(max_u, p.max_unscaled_mean, p.max_unscaled_std);
+  p.max_scaled_median = median(max_s);
+  p.max_unscaled_median = median(max_u);
+  mean_std(ent_s, p.entropy_scaled_mean, unused);
+  mean_std(ent_u, p.entropy_unscaled_mean, unused);
+  return r;
+}
+
+Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size_t>& ds,
+                                                     std::size_t n, std::size_t trials,
+                                                     std::uint64_t seed) {
+  using R = Result<std::vector<ScalingPoint>>;
+  if (ds.empty()) return R::Fail(invalid("scaling_experiment: ds is empty: it needs at least one d"));
+  if (ds.size() > kMaxScalingPoints)
+    return R::Fail(too_large("scaling_experiment: ds has " + num(ds.size()) +
+                             " values, over the limit of " + num(kMaxScalingPoints)));
+  for (std::size_t i = 0; i < ds.size(); ++i) {
+    const std::string where = "scaling_experiment: d = " + num(ds[i]) + " (ds[" + num(i) + "])";
+    if (ds[i] == 0) return R::Fail(invalid(where + " must be at least 1"));
+    if (ds[i] > kMaxCols) return R::Fail(too_large(where + " is over the limit of " + num(kMaxCols)));
+  }
+  R r;
+  for (std::size_t d : ds) {
+    Result<ScalingPoint> p = scaling_point(d, n, trials, seed);
+    if (!p.ok()) {
+      // name this function, not the helper
+      p.status.message.replace(0, std::string("scaling_point").size(), "scaling_experiment");
+      return R::Fail(p.status);
+    }
+    r.value.push_back(p.value);
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------- 2. permutation
+
+Result<PermutationResult> permutation_experiment(const Matrix& X,
+                                                 const std::vector<std::size_t>& perm,
+                                                 bool use_pe) {
+  using R = Result<PermutationResult>;
+  const char* fn = "permutation_experiment";
+  Status s = check_matrix(fn, "X", X);
+  if (!s.ok()) return R::Fail(s);
+  const std::size_t n = X.rows, d = X.cols;
+  if (perm.size() != n)
+    return R::Fail(Status::Error("shape", std::string(fn) + ": perm has " + num(perm.size()) +
+                                              " entries but X has " + num(n) +
+                                              " rows: it needs one entry per row"));
+  // each of 0 … n−1 exactly once; first_at[v] = 1 + the index where v was seen
+  std::vector<std::size_t> first_at(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string entry = std::string(fn) + ": perm[" + num(i) + "] = " + num(perm[i]);
+    if (perm[i] >= n)
+      return R::Fail(invalid(entry + " is out of range: entries must be 0 … " + num(n - 1)));
+    if (first_at[perm[i]] != 0)
+      return R::Fail(invalid(entry + " repeats perm[" + num(first_at[perm[i]] - 1) +
+                             "]: each of 0 … " + num(n - 1) + " must appear exactly once"));
+    first_at[perm[i]] = i + 1;
+  }
+
+  R r;
+  PermutationResult& p = r.value;
+  p.perm = perm;
+  p.use_pe = use_pe;
+  // 1. PX: row i of PX is row perm[i] of X
+  p.permuted_input = permute_rows(X, perm);  // (n, d)
+  // 2. the encoding belongs to the position, so it is added after permuting
+  Matrix Z = X;                   // (n, d)  X (+ PE)
+  Matrix Zp = p.permuted_input;   // (n, d)  PX (+ PE)
+  if (use_pe) {
+    Result<Matrix> pe = pos_encoding(n, d);  // (n, d)
+    if (!pe.ok()) return R::Fail(pe.status);
+    for (std::size_t k = 0; k < Z.data.size(); ++k) {
+      Z.data[k] += pe.value.data[k];
+      Zp.data[k] += pe.value.data[k];
+    }
+  }
+  // 3. self-attention of both orders
+  Result<AttentionResult> a = attention(Z, Z, Z);
+  if (!a.ok()) return R::Fail(a.status);
+  Result<AttentionResult> b = attention(Zp, Zp, Zp);
+  if (!b.ok()) return R::Fail(b.status);
+  // 4. equivariance: attention(PX) = P·attention(X) when nothing knows positions
+  p.out = std::move(a.value.out);                  // (n, d)
+  p.weights = std::move(a.value.weights);          // (n, n)
+  p.out_permuted = std::move(b.value.out);          // (n, d)
+  p.weights_permuted = std::move(b.value.weights);  // (n, n)
+  p.permuted_out = permute_rows(p.out, perm);      // (n, d)
+  p.max_abs_diff = max_abs_diff(p.out_permuted.data, p.permuted_out.data);
+  return r;
+}
+
+Result<std::vector<std::size_t>> seeded_permutation(std::size_t n, std::uint64_t seed) {
+  Status s = check_count("seeded_permutation", "n", n, kMaxRows);
+  if (!s.ok()) return Result<std::vector<std::size_t>>::Fail(s);
+  Rng rng(seed);
+  Result<std::vector<std::size_t>> r;
+  r.value = random_permutation(n, rng);
+  return r;
+}
+
+// ---------------------------------------------------------------- 3. quadratic
+
+Result<QuadraticPoint> quadratic_point(std::size_t n, std::size_t d, std::uint64_t seed) {
+  for (Status s : {check_count("quadratic_point", "n", n, kMaxRows),
+                   check_count("quadratic_point", "d", d, kMaxCols)})
+    if (!s.ok()) return Result<QuadraticPoint>::Fail(s);
+  // 1. random Q, K, V (n, d), drawn in that order
+  Rng rng(seed);
+  Matrix Q(n, d), K(n, d), V(n, d);  // (n, d) each
+  for (Matrix* m : {&Q, &K, &V})
+    for (double& x : m->data) x = rng.normal();
+  // 2. one attention call: its score matrix is (n, n)
+  Result<AttentionResult> a = attention(Q, K, V);
+  if (!a.ok()) return Result<QuadraticPoint>::Fail(a.status);
+  Result<QuadraticPoint> r;
+  QuadraticPoint& p = r.value;
+  p.n = n;
+  p.d = d;
+  p.entries = static_cast<double>(a.value.weights.rows) * static_cast<double>(a.value.weights.cols);
+  p.bytes = p.entries * static_cast<double>(sizeof(double));
+  for (double x : a.value.out.data) p.checksum += x;
+  return r;
+}
+
+Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vector<double>& ys) {
+  using R = Result<LogLogFit>;
+  const char* fn = "fit_loglog_slope";
+  if (xs.size() != ys.size())
+    return R::Fail(Status::Error("shape", std::string(fn) + ": xs has " + num(xs.size()) +
+                                              " values but ys has " + num(ys.size())));
+  if (xs.size() < 2)
+    return R::Fail(invalid(std::string(fn) + ": " + num(xs.size()) +
+                           " points: a line needs at least 2"));
+  for (auto [name, v] : {std::pair<const char*, const std::vector<double>*>{"xs", &xs}, {"ys", &ys}})
+    for (std::size_t i = 0; i < v->size(); ++i)
+      if (!std::isfinite((*v)[i]) || (*v)[i] <= 0.0)
+        return R::Fail(invalid(std::string(fn) + ": " + name + "[" + num(i) + "] = " +
+                               std::to_string((*v)[i]) +
+                               ": every value must be finite and > 0 (its log is taken)"));
+  // 1. u = ln x, v = ln y
+  const std::size_t m = xs.size();
+  std::vector<double> u(m), v(m);  // (m)
+  double mu = 0.0, mv = 0.0;
+  for (std::size_t i = 0; i < m; ++i) {
+    u[i] = std::log(xs[i]);
+    v[i] = std::log(ys[i]);
+    mu += u[i];
+    mv += v[i];
+  }
+  mu /= static_cast<double>(m);
+  mv /= static_cast<double>(m);
+  // 2. slope = cov(u, v) / var(u)
+  double suu = 0.0, suv = 0.0, svv = 0.0;
+  for (std::size_t i = 0; i < m; ++i) {
+    suu += (u[i] - mu) * (u[i] - mu);
+    suv += (u[i] - mu) * (v[i] - mv);
+    svv += (v[i] - mv) * (v[i] - mv);
+  }
+  if (suu == 0.0) return R::Fail(invalid(std::string(fn) + ": every x is the same: the slope is undefined"));
+  R r;
+  r.value.slope = suv / suu;
+  r.value.intercept = mv - r.value.slope * mu;
+  // 3. R² = 1 − SS_res / SS_tot (a flat line through flat data fits perfectly)
+  const double ss_res = svv - r.value.slope * suv;
+  r.value.r2 = svv > 0.0 ? 1.0 - ss_res / svv : 1.0;
+  return r;
+}
+
+// ---------------------------------------------------------------- 4. h = 1
+
+Result<H1Check> h1_check(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask) {
+  Status s = check_multi_head("h1_check", Q, K, V, 1, mask);
+  if (!s.ok()) return Result<H1Check>::Fail(s);
+  Result<AttentionResult> a = attention(Q, K, V, mask);
+  if (!a.ok()) return Result<H1Check>::Fail(a.status);
+  Result<MultiHeadResult> m = multi_head(Q, K, V, 1, mask);
+  if (!m.ok()) return Result<H1Check>::Fail(m.status);
+  Result<H1Check> r;
+  r.value.max_out_diff = max_abs_diff(m.value.out.data, a.value.out.data);
+  r.value.max_weight_diff = max_abs_diff(m.value.weights[0].data, a.value.weights.data);
+  return r;
+}
+
+}  // namespace ap

@@ -45,3 +45,41 @@ export interface FactoryOptions {
 }
 
 export default function createAttentionCore(options?: FactoryOptions): Promise<RawCore>;
+
+// ---- seed 003 experiments (cpp/bindings/experiments_bindings.cpp) --------
+// Declared as a second part of RawCore (TypeScript merges the two).
+
+/** One value of d of the scaling experiment. */
+export interface RawScalingPoint {
+  d: number; n: number; trials: number;
+  /** the uint64 seed this point drew from, as a decimal string */
+  point_seed: string;
+  max_scaled_mean: number; max_scaled_std: number;
+  max_unscaled_mean: number; max_unscaled_std: number;
+  max_scaled_median: number; max_unscaled_median: number;
+  entropy_scaled_mean: number; entropy_unscaled_mean: number;
+  /** ln n, the entropy of a uniform average */
+  entropy_max: number;
+}
+
+/** attention(PX) against P·attention(X), self-attention Q = K = V. */
+export interface RawPermutation {
+  perm: Uint32Array; use_pe: boolean;
+  permuted_input: RawMatrix; out: RawMatrix; out_permuted: RawMatrix; permuted_out: RawMatrix;
+  weights: RawMatrix; weights_permuted: RawMatrix;
+  max_abs_diff: number;
+}
+
+export interface RawCore {
+  scaling_point(d: number, n: number, trials: number, seed: number): RawResult<RawScalingPoint>;
+  scaling_experiment(ds: ArrayLike<number>, n: number, trials: number, seed: number):
+    RawResult<{ points: RawScalingPoint[] }>;
+  permutation_experiment(X: RawMatrix, perm: ArrayLike<number>, use_pe: boolean): RawResult<RawPermutation>;
+  seeded_permutation(n: number, seed: number): RawResult<{ perm: Uint32Array }>;
+  quadratic_point(n: number, d: number, seed: number):
+    RawResult<{ n: number; d: number; entries: number; bytes: number; checksum: number }>;
+  fit_loglog_slope(xs: ArrayLike<number>, ys: ArrayLike<number>):
+    RawResult<{ slope: number; intercept: number; r2: number }>;
+  h1_check(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null):
+    RawResult<{ max_out_diff: number; max_weight_diff: number }>;
+}

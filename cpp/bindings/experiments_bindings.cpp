@@ -1,0 +1,228 @@
+// experiments_bindings.cpp — embind adapters for cpp/experiments.h. No maths here.
+//
+// Same conventions as bindings.cpp:
+//  * a matrix crosses as { data: Float64Array, rows, cols }, a mask as
+//    { data: Uint8Array, rows, cols } or null, a list of numbers (ds, perm,
+//    xs, ys) as a typed array or a plain array;
+//  * every function returns { ok: true, …fields } or { ok: false, code, message };
+//  * counts and seeds arrive as JS numbers and are checked here to be whole
+//    numbers ≥ 0 (a cast of −1 or NaN to size_t would be undefined behaviour).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "experiments.h"
+
+using emscripten::val;
+
+namespace {
+
+constexpr double kMaxWhole = 9007199254740991.0;  // 2⁵³ − 1, the largest exact JS integer
+
+std::size_t size_of(const val& o, const char* key) {
+  const val v = o[key];
+  return v.isNumber() ? static_cast<std::size_t>(v.as<double>()) : 0;
+}
+
+std::vector<double> doubles(const val& list) {
+  return emscripten::convertJSArrayToNumberVector<double>(list);
+}
+
+ap::Matrix matrix_from(const val& o) {
+  return ap::Matrix(size_of(o, "rows"), size_of(o, "cols"), doubles(o["data"]));
+}
+
+bool mask_from(const val& o, ap::Mask& m) {
+  if (o.isNull() || o.isUndefined()) return false;
+  m.rows = size_of(o, "rows");
+  m.cols = size_of(o, "cols");
+  m.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(o["data"]);
+  return true;
+}
+
+// A JS number that must be a whole number 0 … 2⁵³ − 1.
+ap::Status whole(const std::string& fn, const std::string& arg, double x, std::uint64_t& out) {
+  if (!(x >= 0.0) || x > kMaxWhole || std::floor(x) != x) {
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%.17g", x);
+    return ap::Status::Error("invalid_argument",
+                             fn + ": " + arg + " = " + shown + " must be a whole number ≥ 0");
+  }
+  out = static_cast<std::uint64_t>(x);
+  return ap::Status::Ok();
+}
+
+// Every entry of `xs` whole, as size_t; `arg` names the list ("perm" → "perm[2]").
+ap::Status wholes(const std::string& fn, const std::string& arg, const std::vector<double>& xs,
+                  std::vector<std::size_t>& out) {
+  out.resize(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    std::uint64_t v = 0;
+    ap::Status s = whole(fn, arg + "[" + std::to_string(i) + "]", xs[i], v);
+    if (!s.ok()) return s;
+    out[i] = static_cast<std::size_t>(v);
+  }
+  return ap::Status::Ok();
+}
+
+val copy_out(const std::vector<double>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+
+val indices_out(const std::vector<std::size_t>& v) {
+  std::vector<std::uint32_t> u(v.begin(), v.end());
+  return val(emscripten::typed_memory_view(u.size(), u.data())).call<val>("slice");
+}
+
+val matrix_to(const ap::Matrix& m) {
+  val o = val::object();
+  o.set("data", copy_out(m.data));
+  o.set("rows", m.rows);
+  o.set("cols", m.cols);
+  return o;
+}
+
+val failure(const ap::Status& s) {
+  val o = val::object();
+  o.set("ok", false);
+  o.set("code", s.code);
+  o.set("message", s.message);
+  return o;
+}
+
+val success() {
+  val o = val::object();
+  o.set("ok", true);
+  return o;
+}
+
+val point_to(const ap::ScalingPoint& p) {
+  val o = val::object();
+  o.set("d", p.d);
+  o.set("n", p.n);
+  o.set("trials", p.trials);
+  o.set("point_seed", std::to_string(p.seed));  // a uint64: a string keeps every digit
+  o.set("max_scaled_mean", p.max_scaled_mean);
+  o.set("max_scaled_std", p.max_scaled_std);
+  o.set("max_unscaled_mean", p.max_unscaled_mean);
+  o.set("max_unscaled_std", p.max_unscaled_std);
+  o.set("max_scaled_median", p.max_scaled_median);
+  o.set("max_unscaled_median", p.max_unscaled_median);
+  o.set("entropy_scaled_mean", p.entropy_scaled_mean);
+  o.set("entropy_unscaled_mean", p.entropy_unscaled_mean);
+  o.set("entropy_max", p.entropy_max);
+  return o;
+}
+
+val js_scaling_point(double d, double n, double trials, double seed) {
+  const char* fn = "scaling_point";
+  std::uint64_t d_ = 0, n_ = 0, t_ = 0, s_ = 0;
+  for (ap::Status s : {whole(fn, "d", d, d_), whole(fn, "n", n, n_), whole(fn, "trials", trials, t_),
+                       whole(fn, "seed", seed, s_)})
+    if (!s.ok()) return failure(s);
+  auto r = ap::scaling_point(d_, n_, t_, s_);
+  if (!r.ok()) return failure(r.status);
+  val o = point_to(r.value);
+  o.set("ok", true);
+  return o;
+}
+
+val js_scaling_experiment(val ds, double n, double trials, double seed) {
+  const char* fn = "scaling_experiment";
+  std::vector<std::size_t> ds_;
+  std::uint64_t n_ = 0, t_ = 0, s_ = 0;
+  for (ap::Status s : {wholes(fn, "ds", doubles(ds), ds_), whole(fn, "n", n, n_),
+                       whole(fn, "trials", trials, t_), whole(fn, "seed", seed, s_)})
+    if (!s.ok()) return failure(s);
+  auto r = ap::scaling_experiment(ds_, n_, t_, s_);
+  if (!r.ok()) return failure(r.status);
+  val points = val::array();
+  for (const ap::ScalingPoint& p : r.value) points.call<void>("push", point_to(p));
+  val o = success();
+  o.set("points", points);
+  return o;
+}
+
+val js_permutation_experiment(val X, val perm, bool use_pe) {
+  std::vector<std::size_t> p;
+  ap::Status s = wholes("permutation_experiment", "perm", doubles(perm), p);
+  if (!s.ok()) return failure(s);
+  auto r = ap::permutation_experiment(matrix_from(X), p, use_pe);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("perm", indices_out(r.value.perm));
+  o.set("use_pe", r.value.use_pe);
+  o.set("permuted_input", matrix_to(r.value.permuted_input));
+  o.set("out", matrix_to(r.value.out));
+  o.set("out_permuted", matrix_to(r.value.out_permuted));
+  o.set("permuted_out", matrix_to(r.value.permuted_out));
+  o.set("weights", matrix_to(r.value.weights));
+  o.set("weights_permuted", matrix_to(r.value.weights_permuted));
+  o.set("max_abs_diff", r.value.max_abs_diff);
+  return o;
+}
+
+val js_seeded_permutation(double n, double seed) {
+  const char* fn = "seeded_permutation";
+  std::uint64_t n_ = 0, s_ = 0;
+  for (ap::Status s : {whole(fn, "n", n, n_), whole(fn, "seed", seed, s_)})
+    if (!s.ok()) return failure(s);
+  auto r = ap::seeded_permutation(n_, s_);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("perm", indices_out(r.value));
+  return o;
+}
+
+val js_quadratic_point(double n, double d, double seed) {
+  const char* fn = "quadratic_point";
+  std::uint64_t n_ = 0, d_ = 0, s_ = 0;
+  for (ap::Status s : {whole(fn, "n", n, n_), whole(fn, "d", d, d_), whole(fn, "seed", seed, s_)})
+    if (!s.ok()) return failure(s);
+  auto r = ap::quadratic_point(n_, d_, s_);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("n", r.value.n);
+  o.set("d", r.value.d);
+  o.set("entries", r.value.entries);
+  o.set("bytes", r.value.bytes);
+  o.set("checksum", r.value.checksum);
+  return o;
+}
+
+val js_fit_loglog_slope(val xs, val ys) {
+  auto r = ap::fit_loglog_slope(doubles(xs), doubles(ys));
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("slope", r.value.slope);
+  o.set("intercept", r.value.intercept);
+  o.set("r2", r.value.r2);
+  return o;
+}
+
+val js_h1_check(val Q, val K, val V, val mask) {
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  auto r = ap::h1_check(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("max_out_diff", r.value.max_out_diff);
+  o.set("max_weight_diff", r.value.max_weight_diff);
+  return o;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(experiments) {
+  emscripten::function("scaling_point", &js_scaling_point);
+  emscripten::function("scaling_experiment", &js_scaling_experiment);
+  emscripten::function("permutation_experiment", &js_permutation_experiment);
+  emscripten::function("seeded_permutation", &js_seeded_permutation);
+  emscripten::function("quadratic_point", &js_quadratic_point);
+  emscripten::function("fit_loglog_slope", &js_fit_loglog_slope);
+  emscripten::function("h1_check", &js_h1_check);
+}

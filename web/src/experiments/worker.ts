@@ -1,0 +1,29 @@
+// worker.ts — the module Web Worker that runs the experiments off the page's thread.
+//
+// Started by ExperimentClient with
+//   new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
+// It loads the WASM core once (Vite resolves the module's
+// new URL('attention_core.wasm', import.meta.url)), then answers each
+// { type: 'run', … } with progress, then a result or an error (protocol.ts).
+// Cancelling is the page terminating this worker: no cooperation needed, so it
+// stops at once even inside a long WASM call.
+
+import { loadCore, type Core } from '../core';
+import { handleRequest, type RunRequest, type WorkerMessage } from './protocol';
+
+const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
+
+let core: Promise<Core> | null = null;
+
+/** The core, loaded on the first run and kept for the next ones. */
+function getCore(): Promise<Core> {
+  core ??= loadCore();
+  core.catch(() => {
+    core = null; // a failed load may be retried by the next run
+  });
+  return core;
+}
+
+scope.onmessage = (e: MessageEvent<RunRequest>) => {
+  void handleRequest(getCore, e.data, (m: WorkerMessage) => scope.postMessage(m));
+};
