@@ -171,7 +171,7 @@ function checkWeights(shown, expected, what) {
 
 /** Wait until the playground has drawn head 0 (the element built, the core loaded, the first compute done). */
 async function waitForPlot(page) {
-  await page.locator('[data-testid=head-0] .hm-table td[data-row]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+  await page.locator('[data-testid=head-0] [data-rows]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
   await page.locator('[data-testid=head-0] canvas.hm-canvas').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
 }
 

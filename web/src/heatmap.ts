@@ -80,6 +80,8 @@ export const MAX_CELL = 48;
 export const MIN_CELL = 1;
 /** Above this many cells the table alternative is replaced by a note. */
 export const TABLE_MAX_CELLS = 4096;
+/** Up to this many cells the table alternative is built with every update; larger ones when first opened. */
+export const TABLE_EAGER_CELLS = 256;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FONT = 12; // label font size, px
@@ -486,6 +488,12 @@ export class Heatmap {
   private bitmap: HTMLCanvasElement | null = null;
   private layout: HeatmapLayout | null = null;
   private lastWidth = -1;
+  /** Palette cached for one update. */
+  private pal: Palette | null = null;
+  /** The container width reported by the ResizeObserver (reading clientWidth on every update forces a layout). */
+  private observedWidth = 0;
+  /** Whether the table alternative has been asked for (large tables are built on demand). */
+  private tableWanted = false;
   private cursor: CellPos | null = null;
   private hover: CellPos | null = null;
   private focused = false;
@@ -570,12 +578,20 @@ export class Heatmap {
     this.on(this.tableButton, 'click', () => {
       const open = this.tableButton.getAttribute('aria-expanded') !== 'true';
       this.tableButton.setAttribute('aria-expanded', String(open));
+      if (open && !this.tableWanted && this.m) {
+        this.tableWanted = true;
+        this.buildTable();
+      }
       this.tableBox.classList.toggle('hm-sr-only', !open);
     });
 
     const win = doc.defaultView;
     if (win && 'ResizeObserver' in win) {
-      this.resizeObserver = new win.ResizeObserver(() => this.scheduleRender());
+      this.resizeObserver = new win.ResizeObserver((entries) => {
+        const w = entries[entries.length - 1]?.contentRect.width ?? 0;
+        if (w > 0) this.observedWidth = Math.floor(w);
+        this.scheduleRender();
+      });
       this.resizeObserver.observe(container);
     }
     this.readout.textContent = 'No data yet.';
@@ -600,8 +616,10 @@ export class Heatmap {
     this.element.dataset['rows'] = String(m.rows);
     this.element.dataset['cols'] = String(m.cols);
     this.figure.setAttribute('aria-label', this.ariaLabel());
+    this.pal = null;
     this.buildBitmap();
-    this.buildTable();
+    if (this.tableWanted || m.rows * m.cols <= TABLE_EAGER_CELLS || m.rows * m.cols > TABLE_MAX_CELLS) this.buildTable(); // the note for huge ones is cheap
+    else this.tableBox.replaceChildren();
     this.render();
   }
 
@@ -666,9 +684,16 @@ export class Heatmap {
     return interactive ? `${text} Arrow keys move between cells; the value is read out below.` : text;
   }
 
+  /** The colours from CSS custom properties, read once per update (getComputedStyle forces a style recalculation). */
   private palette(): Palette {
+    if (this.pal) return this.pal;
     const win = this.element.ownerDocument.defaultView;
     if (!win || !this.element.isConnected) return DEFAULT_PALETTE;
+    this.pal = this.readPalette(win);
+    return this.pal;
+  }
+
+  private readPalette(win: Window): Palette {
     const cs = win.getComputedStyle(this.element);
     const get = (name: string, dflt: string): string => cs.getPropertyValue(name).trim() || dflt;
     return {
@@ -741,6 +766,7 @@ export class Heatmap {
   }
 
   private measure(): number {
+    if (this.observedWidth > 0) return this.observedWidth;
     return this.element.clientWidth || this.container.clientWidth || 0;
   }
 

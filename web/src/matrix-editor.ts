@@ -14,7 +14,7 @@ export interface MatrixEditorHost {
   /** Cell text of the source (random values written out). */
   materialize(src: MatrixSource): string[][];
   /** Replace the matrix. `history` says whether this is a commit (push) or live typing (replace). */
-  set(name: MatrixName, src: MatrixSource, history: 'push' | 'replace'): void;
+  set(name: MatrixName, src: MatrixSource, history: 'push' | 'live'): void;
   /** The seed for the next random fill. */
   seed(): number;
   setSeed(seed: number): void;
@@ -152,7 +152,7 @@ export class MatrixEditor {
           'data-col': j,
           'aria-label': t('inputs.cell', { name: this.name, row: i, col: j }),
         });
-        input.addEventListener('input', () => this.editCell(i, j, input.value, 'replace'));
+        input.addEventListener('input', () => this.editCell(i, j, input.value, 'live'));
         input.addEventListener('change', () => this.editCell(i, j, input.value, 'push'));
         input.addEventListener('keydown', (e) => this.navigate(e, i, j));
         input.addEventListener('paste', (e) => this.pasteIntoCell(e));
@@ -166,10 +166,10 @@ export class MatrixEditor {
     replaceChildren(this.body, el('div', { class: 'grid-scroll' }, table));
   }
 
-  private editCell(i: number, j: number, value: string, history: 'push' | 'replace'): void {
+  private editCell(i: number, j: number, value: string, history: 'push' | 'live'): void {
     if (!this.src) return;
     const cells = this.host.materialize(this.src);
-    if (cells[i]?.[j] === value && history === 'replace') return;
+    if (cells[i]?.[j] === value && history === 'live') return;
     cells[i][j] = value;
     this.host.set(this.name, { kind: 'cells', cells }, history);
   }

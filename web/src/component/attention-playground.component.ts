@@ -11,6 +11,7 @@
 //   h         heads for multi_head / block
 //   causal    "true" / "false"
 //   panels    comma list of panels to show: operation,inputs,results,steps,export,experiments
+//   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
 // Events (bubbling, composed): `playground-change` with { state, ok, message }.
@@ -66,7 +67,7 @@ function styleSheets(): CSSStyleSheet[] {
 
 /** The <attention-playground> custom element. */
 export class AttentionPlayground extends HTMLElement {
-  static readonly observedAttributes = ['op', 'preset', 'matrices', 'h', 'causal', 'panels', 'lang'];
+  static readonly observedAttributes = ['op', 'preset', 'matrices', 'h', 'causal', 'panels', 'lang', 'hide-controls'];
 
   /** Register the element under `tag` (once). */
   static define(tag = 'attention-playground'): void {
@@ -82,6 +83,8 @@ export class AttentionPlayground extends HTMLElement {
   private language: Lang = 'en';
   private results: ResultsPanel | null = null;
   private readonly onHashChange = () => this.fromHash();
+  /** True while live typing has its own history entry (see HistoryMode). */
+  private liveEntry = false;
 
   constructor() {
     super();
@@ -95,6 +98,8 @@ export class AttentionPlayground extends HTMLElement {
     this.current = this.initialState();
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
     if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
+    // the first history entry carries its state, so Back can return to it
+    if (this.hasAttribute('sync-hash')) window.history.replaceState(null, '', `#${serialize(this.current)}`);
     loadCore()
       .then((core) => {
         this.core = core;
@@ -112,7 +117,7 @@ export class AttentionPlayground extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (old === value || !this.core) return;
     if (name === 'lang') this.setLanguage(pickLanguage(value));
-    else if (name === 'panels') this.build();
+    else if (name === 'panels' || name === 'hide-controls') this.build();
     else this.update((s) => Object.assign(s, this.stateFromAttributes(s)), 'none');
   }
 
@@ -197,7 +202,7 @@ export class AttentionPlayground extends HTMLElement {
   }
 
   private fromHash(): void {
-    if (location.hash.length <= 1) return;
+    this.liveEntry = false;
     this.current = parse(location.hash);
     this.recompute();
   }
@@ -221,8 +226,11 @@ export class AttentionPlayground extends HTMLElement {
     this.current = next;
     if (this.hasAttribute('sync-hash') && history !== 'none') {
       const url = `#${serialize(next)}`;
-      if (history === 'push' && url !== location.hash) window.history.pushState(null, '', url);
+      // a new entry for a commit, and for the first keystroke of live typing; otherwise update the entry
+      const newEntry = url !== location.hash && ((history === 'push' && !this.liveEntry) || (history === 'live' && !this.liveEntry));
+      if (newEntry) window.history.pushState(null, '', url);
       else window.history.replaceState(null, '', url);
+      this.liveEntry = history === 'live' && (this.liveEntry || newEntry);
       try {
         localStorage.setItem('attention-playground.state', url);
       } catch {
@@ -248,6 +256,11 @@ export class AttentionPlayground extends HTMLElement {
     const attr = this.getAttribute('panels');
     if (!attr) return new Set(PANELS);
     return new Set(attr.split(',').map((p) => p.trim()) as PanelName[]);
+  }
+
+  /** The controls named by `hide-controls` (the stylesheet hides each `.hide-<name>`). */
+  private hiddenControls(): string[] {
+    return (this.getAttribute('hide-controls') ?? '').split(/[\s,]+/).filter((c) => /^[a-z]+$/.test(c));
   }
 
   private build(): void {
@@ -277,7 +290,7 @@ export class AttentionPlayground extends HTMLElement {
       this.root,
       el(
         'div',
-        { class: 'playground', lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
+        { class: ['playground', ...this.hiddenControls().map((c) => `hide-${c}`)].join(' '), lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
         el('div', { class: 'topbar' }, el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
         el('div', { class: 'columns' }, el('div', { class: 'col col-left' }, column(['operation', 'inputs'])), el('div', { class: 'col col-right' }, column(['results', 'steps']))),
         column(['export', 'experiments']),

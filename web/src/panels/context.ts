@@ -8,8 +8,13 @@ import type { Outcome, View } from '../compute';
 import type { Lang } from '../i18n';
 import type { State } from '../state';
 
-/** How an update enters the browser history (when the playground syncs the URL hash). */
-export type HistoryMode = 'push' | 'replace' | 'none';
+/**
+ * How an update enters the browser history (when the playground syncs the URL hash):
+ * 'push' a committed edit (new entry), 'live' typing in progress (the first keystroke
+ * after a commit makes a new entry, later ones update it), 'replace' update the current
+ * entry, 'none' leave the URL alone.
+ */
+export type HistoryMode = 'push' | 'live' | 'replace' | 'none';
 
 /** The playground, as panels see it. */
 export interface PanelContext {

@@ -5,6 +5,7 @@
 import { fromTyped } from '../core';
 import { maskFor, readMatrix, type Outcome } from '../compute';
 import { download, el } from '../dom';
+import { embedCode, siteRoot } from '../embed-code';
 import { formatMatrix } from '../parse';
 import { toPyTorch } from '../pytorch-export';
 import { INPUTS, type MatrixName, type State } from '../state';
@@ -51,6 +52,7 @@ export class ExportPanel implements Panel {
         { class: 'toolbar' },
         button('export.copyLink', 'copy-link', () => this.copy(ctx.shareLink())),
         button('export.pytorch', 'copy-pytorch', () => this.copy(this.pytorch())),
+        button('export.embed', 'copy-embed', () => this.copy(embedCode(ctx.state(), this.inputs(ctx.state()), siteRoot(), ctx.lang))),
         button('export.png', 'export-png', async () => {
           const hm = this.results.heatmap(0);
           if (hm) download('attention-weights.png', await hm.toPNG());

@@ -68,9 +68,18 @@ export class OperationPanel implements Panel {
     this.opSelect.value = state.op;
     // rebuild the option controls only when what they show changed (keeps focus while typing)
     const key = JSON.stringify([state.op, state.mask, state.scale, state.h, state.eps, state.numHeads, state.numKvHeads, state.tokens, state.head]);
-    if (key !== this.shownOptionsFor && !this.options.contains(this.activeElement())) {
+    if (key !== this.shownOptionsFor) {
       this.shownOptionsFor = key;
+      // rebuild, then give the focus (and caret) back to the same control
+      const active = this.activeElement();
+      const focusId = active && this.options.contains(active) ? (active as HTMLElement).dataset.testid : undefined;
+      const caret = active instanceof HTMLInputElement && active.type === 'text' ? active.selectionStart : null;
       replaceChildren(this.options, this.optionControls(state));
+      const again = focusId ? this.options.querySelector<HTMLElement>(`[data-testid="${focusId}"]`) : null;
+      if (again) {
+        again.focus();
+        if (again instanceof HTMLInputElement && caret !== null) again.setSelectionRange(caret, caret);
+      }
     }
     if (outcome.ok) {
       this.message.hidden = true;
@@ -146,13 +155,13 @@ export class OperationPanel implements Panel {
   private intField(label: string, testid: string, value: number, min: number, max: number, set: (s: State, v: number) => void): HTMLElement {
     const id = uid(testid);
     const input = el('input', { id, type: 'number', min, max, step: 1, value, inputmode: 'numeric', 'data-testid': testid, class: 'int-input' });
-    const apply = (history: 'push' | 'replace') => {
+    const apply = (history: 'push' | 'live') => {
       const v = Number(input.value);
       const ok = input.value !== '' && Number.isInteger(v) && v >= min && v <= max;
       input.setAttribute('aria-invalid', ok ? 'false' : 'true');
       if (ok) this.ctx.update((s) => set(s, v), history);
     };
-    input.addEventListener('input', () => apply('replace'));
+    input.addEventListener('input', () => apply('live'));
     input.addEventListener('change', () => apply('push'));
     return el('label', { for: id, class: 'field' }, el('span', { class: 'field-label' }, this.ctx.t(label)), input);
   }
