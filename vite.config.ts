@@ -1,23 +1,149 @@
-import { defineConfig } from 'vite';
-import { resolve } from 'node:path';
+import { defineConfig, build, type Plugin, type UserConfig } from 'vite';
+import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
+import { basename, resolve } from 'node:path';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
-export default defineConfig({
-  root: 'web',
-  base: './',
-  publicDir: false,
-  build: {
-    outDir: resolve(__dirname, 'dist'),
-    emptyOutDir: true,
-    target: 'es2022',
-    assetsInlineLimit: 0, // keep the .wasm a separate, cacheable file
-    rollupOptions: {
-      input: {
-        index: resolve(__dirname, 'web/index.html'),
+//
+//   npx vite build               the site in dist/ (+ dist/attention-playground.js, the web component)
+//   npx vite build --mode single the offline page: one file, dist-single/attention-playground.html
+export default defineConfig(({ mode }) => (mode === 'single' ? singleFileConfig() : siteConfig()));
+
+function siteConfig(): UserConfig {
+  return {
+    root: 'web',
+    base: './',
+    publicDir: false,
+    build: {
+      outDir: resolve(__dirname, 'dist'),
+      emptyOutDir: true,
+      target: 'es2022',
+      assetsInlineLimit: 0, // keep the .wasm a separate, cacheable file
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'web/index.html'),
+          notes: resolve(__dirname, 'web/examples/notes.html'),
+          'iframe-host': resolve(__dirname, 'web/examples/iframe-host.html'),
+        },
       },
     },
-  },
-  worker: { format: 'es' },
-  server: { port: 5173 },
-});
+    worker: { format: 'es' },
+    server: { port: 5173 },
+    plugins: [componentBuild()],
+  };
+}
+
+/**
+ * After the site, build the web component for other pages on its own:
+ * dist/attention-playground.js (one module that registers the tag) with
+ * dist/attention_core.wasm beside it, found through import.meta.url, so
+ * `<script type="module" src="…/attention-playground.js">` works from any host path.
+ */
+function componentBuild(): Plugin {
+  return {
+    name: 'attention-playground:component-build',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: resolve(__dirname, 'web'),
+        base: './',
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          outDir: resolve(__dirname, 'dist'),
+          emptyOutDir: false,
+          target: 'es2022',
+          assetsInlineLimit: 0,
+          rollupOptions: {
+            input: { 'attention-playground': resolve(__dirname, 'web/src/component/attention-playground.ts') },
+            preserveEntrySignatures: 'exports-only',
+            output: { entryFileNames: '[name].js', assetFileNames: '[name][extname]', codeSplitting: false },
+          },
+        },
+        worker: { format: 'es' },
+      });
+    },
+  };
+}
+
+/** The offline page: every asset inlined (the .wasm as a base64 data: URL), then every script and stylesheet inlined into the HTML. */
+function singleFileConfig(): UserConfig {
+  return {
+    root: 'web',
+    base: './',
+    publicDir: false,
+    build: {
+      outDir: resolve(__dirname, 'dist-single'),
+      emptyOutDir: true,
+      target: 'es2022',
+      assetsInlineLimit: () => true,
+      cssCodeSplit: false,
+      modulePreload: false,
+      rollupOptions: { input: resolve(__dirname, 'web/index.html'), output: { codeSplitting: false } },
+    },
+    worker: { format: 'es' },
+    plugins: [inlineIntoHtml('attention-playground.html')],
+  };
+}
+
+/**
+ * Put the bundle into its HTML page, renamed `fileName`: module workers
+ * become blob: URLs of their code, scripts and stylesheets become inline
+ * <script>/<style>. (Inline code needs a page served without a strict CSP;
+ * this file is opened from disk.)
+ */
+function inlineIntoHtml(fileName: string): Plugin {
+  return {
+    name: 'attention-playground:single-file',
+    enforce: 'post',
+    apply: 'build',
+    generateBundle(_options, bundle: OutputBundle) {
+      const items = Object.values(bundle);
+      const html = items.find((f): f is OutputAsset => f.type === 'asset' && f.fileName.endsWith('.html'));
+      if (!html) throw new Error('single file: no HTML page in the bundle');
+      const workers = items.filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
+      const inlined = new Set<string>();
+      // 1. `new URL("worker-….js", import.meta.url).href` → a blob: URL of the worker's code
+      for (const chunk of items.filter((f): f is OutputChunk => f.type === 'chunk'))
+        for (const w of workers) {
+          const ref = new RegExp(`new URL\\((["'\`])(?:\\./)?${basename(w.fileName).replace(/[.$]/g, '\\$&')}\\1,\\s*import\\.meta\\.url\\)\\.href`, 'g');
+          const blob = `URL.createObjectURL(new Blob([${JSON.stringify(String(w.source))}],{type:"text/javascript"}))`;
+          if (ref.test(chunk.code)) {
+            chunk.code = chunk.code.replace(ref, () => blob);
+            inlined.add(w.fileName);
+          }
+        }
+      const missed = workers.filter((w) => !inlined.has(w.fileName));
+      if (missed.length) throw new Error(`single file: no reference to ${missed.map((w) => w.fileName).join(', ')} found to inline`);
+      // 2. scripts and stylesheets into the page (`</script` and `</style` cannot appear inside)
+      const file = (href: string) => bundle[href.replace(/^\.\//, '')];
+      let page = String(html.source);
+      page = page.replace(/<script([^>]*?) src="([^"]+)"([^>]*)><\/script>/g, (tag, _a: string, src: string) => {
+        const chunk = file(src);
+        if (chunk?.type !== 'chunk') return tag;
+        inlined.add(chunk.fileName);
+        return `<script type="module">${chunk.code.replace(/<\/(script)/gi, '<\\/$1')}</script>`;
+      });
+      page = page.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (tag, href: string) => {
+        const css = file(href);
+        if (css?.type !== 'asset') return tag;
+        inlined.add(css.fileName);
+        return `<style>${String(css.source).replace(/<\/(style)/gi, '<\\/$1')}</style>`;
+      });
+      // 3. anything else the page links to (the icon) as a data: URL
+      for (const a of items.filter((f): f is OutputAsset => f.type === 'asset' && f !== html && !inlined.has(f.fileName))) {
+        const ref = `"./${a.fileName}"`;
+        if (!page.includes(ref)) continue;
+        const type = a.fileName.endsWith('.svg') ? 'image/svg+xml' : a.fileName.endsWith('.png') ? 'image/png' : 'application/octet-stream';
+        page = page.split(ref).join(`"data:${type};base64,${Buffer.from(a.source).toString('base64')}"`);
+        inlined.add(a.fileName);
+      }
+      for (const name of inlined) delete bundle[name];
+      const left = Object.keys(bundle).filter((n) => n !== html.fileName);
+      if (left.length) throw new Error(`single file: not inlined: ${left.join(', ')}`);
+      html.source = page;
+      html.fileName = fileName;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 // main.ts — the stand-alone page: register the element and keep the page
 // chrome's language in step with it. All the work happens in the component.
-import './component/attention-playground';
+import { initEmbed } from './embed';
 import { pickLanguage, t, type Lang } from './i18n';
 
 function translateChrome(lang: Lang): void {
@@ -11,3 +11,7 @@ function translateChrome(lang: Lang): void {
 
 translateChrome(pickLanguage(new URLSearchParams(location.search).get('lang')));
 document.addEventListener('playground-lang', (e) => translateChrome((e as CustomEvent<{ lang: Lang }>).detail.lang));
+// ?embed, the hide flags, the height and the commands of a host page (embed.ts);
+// first, so the element starts with the URL's flags, then register the tag
+initEmbed();
+void import('./component/attention-playground');

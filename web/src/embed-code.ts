@@ -1,0 +1,47 @@
+// embed-code.ts — the snippets "Copy embed code" gives for the current state:
+//   1. the web component: one <script type="module"> and the element, with the
+//      state as its attributes (op, h, causal, matrices as numbers, lang);
+//   2. an iframe of the page's compact ?embed view, the full state in its #hash,
+//      and three lines that let the iframe grow to its content.
+
+import type { Lang } from './i18n';
+import { INPUTS, serialize, type MatrixName, type State } from './state';
+
+/**
+ * The folder the site is served from (e.g. "https://me.github.io/repo/"),
+ * found from where this module was loaded: the site's bundles sit in
+ * assets/, the component's one-file build at the top.
+ */
+export function siteRoot(moduleUrl: string = import.meta.url): string {
+  const dir = new URL('.', moduleUrl).href;
+  return dir.replace(/(assets|src)\/$/, '');
+}
+
+/** Escape text for a double-quoted HTML attribute. */
+const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The <script> + <attention-playground> snippet and the <iframe> snippet for `state`. */
+export function embedCode(state: State, inputs: Partial<Record<MatrixName, number[][]>>, root: string, lang: Lang): string {
+  const attrs: [string, string][] = [['op', state.op]];
+  if (state.op === 'multi_head' || state.op === 'block') attrs.push(['h', String(state.h)]);
+  attrs.push(['causal', String(state.mask === 'causal')]);
+  const matrices: Partial<Record<MatrixName, number[][]>> = {};
+  for (const name of INPUTS[state.op]) if (inputs[name]) matrices[name] = inputs[name];
+  attrs.push(['matrices', JSON.stringify(matrices)]);
+  if (lang !== 'en') attrs.push(['lang', lang]);
+  const element = `<attention-playground ${attrs.map(([k, v]) => `${k}="${attr(v)}"`).join(' ')}></attention-playground>`;
+  const src = `${root}?embed${lang !== 'en' ? `&lang=${lang}` : ''}#${serialize(state)}`;
+  return [
+    '<!-- 1. The web component: one module script, then the element anywhere on the page -->',
+    `<script type="module" src="${attr(`${root}attention-playground.js`)}"></script>`,
+    element,
+    '',
+    '<!-- 2. Or an iframe; it posts its height, so it can grow to fit -->',
+    `<iframe class="attention-playground-frame" src="${attr(src)}" title="Attention Playground" width="100%" height="900" loading="lazy"></iframe>`,
+    '<script type="module">',
+    "  addEventListener('message', (e) => { if (e.data?.type === 'attention-playground:height')",
+    "    for (const f of document.querySelectorAll('iframe.attention-playground-frame')) if (f.contentWindow === e.source) f.style.height = `${e.data.height}px`; });",
+    '</script>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,301 @@
+// embed.ts — the stand-alone page inside an iframe (course notes, a blog):
+// URL flags for a compact view, the page's height posted to the parent, and
+// commands from the parent by postMessage. main.ts calls initEmbed() once;
+// it works whether or not the tag is registered yet.
+//
+// URL flags (read once, at load):
+//   ?embed                compact view: no page header/footer; the #state is read
+//                         once and never written back (no history entries in the host)
+//   ?hide=steps,export,op hide panels (operation,inputs,results,steps,export,experiments)
+//                         and controls (op,preset,lang,mask,scale,tokens,options)
+//   ?steps_hide=1         the same for one name, as TensorFlow Playground's *_hide flags
+//   ?panels=results,steps show only these panels
+//   ?lang=zh              the language
+//
+// Messages, accepted from the parent window only; every answer carries the request's `id`:
+//   → { type: 'attention-playground:set', state?: {…partial State…}, preset?: 'seed000', id? }
+//   → { type: 'attention-playground:get', id? }
+//       both answered by ← { type: 'attention-playground:result', ok, message, weights, out, state, id }
+//   → { type: 'attention-playground:run-experiment', experiment, settings, id? }
+//       ← { type: 'attention-playground:progress', step, total, label, id }   zero or more
+//       ← { type: 'attention-playground:experiment', ok, message, experiment, result, errors?, id }
+//   ← { type: 'attention-playground:ready' }            once the first result is computed
+//   ← { type: 'attention-playground:height', height }   whenever the page's height changes
+
+import type { AttentionPlayground } from './component/attention-playground.component';
+import { PANELS, type PanelName } from './component/attention-playground.component';
+import { fromTyped, type Matrix } from './core';
+import { ExperimentClient } from './experiments/client';
+import { SettingsError, VALIDATORS, type ExperimentName } from './experiments/run';
+import { presetById } from './presets';
+import { INPUTS, OPERATIONS, parse, type MatrixName, type MatrixSource, type State } from './state';
+
+/** The controls `hide-controls` (and the URL's hide flags) can hide. */
+export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options'] as const;
+/** A hideable control. */
+export type ControlName = (typeof CONTROLS)[number];
+
+/** The message types, page ↔ parent. */
+export const MSG = {
+  set: 'attention-playground:set',
+  get: 'attention-playground:get',
+  runExperiment: 'attention-playground:run-experiment',
+  result: 'attention-playground:result',
+  progress: 'attention-playground:progress',
+  experiment: 'attention-playground:experiment',
+  ready: 'attention-playground:ready',
+  height: 'attention-playground:height',
+} as const;
+
+/** What the URL asks of the page. */
+export interface EmbedFlags {
+  /** ?embed: the compact view. */
+  embed: boolean;
+  /** The panels to show, or null for the element's own choice. */
+  panels: PanelName[] | null;
+  /** The controls to hide. */
+  hideControls: ControlName[];
+  /** ?lang=…, or null. */
+  lang: string | null;
+}
+
+const isPanel = (x: string): x is PanelName => (PANELS as readonly string[]).includes(x);
+const isControl = (x: string): x is ControlName => (CONTROLS as readonly string[]).includes(x);
+const ON = new Set(['', '1', 'true', 'yes']);
+
+/** Read the flags from a query string (pure). */
+export function embedFlags(search: string): EmbedFlags {
+  const q = new URLSearchParams(search);
+  const hidden = new Set<string>();
+  for (const name of (q.get('hide') ?? '').split(',')) if (name.trim()) hidden.add(name.trim());
+  for (const [key, value] of q) if (key.endsWith('_hide') && ON.has(value.toLowerCase())) hidden.add(key.slice(0, -'_hide'.length));
+  const only = q.get('panels');
+  const shown = only
+    ? only
+        .split(',')
+        .map((p) => p.trim())
+        .filter(isPanel)
+    : [...PANELS];
+  const anyPanelHidden = [...hidden].some(isPanel);
+  return {
+    embed: q.has('embed') && q.get('embed') !== '0' && q.get('embed') !== 'false',
+    panels: only || anyPanelHidden ? shown.filter((p) => !hidden.has(p)) : null,
+    hideControls: CONTROLS.filter((c) => hidden.has(c)),
+    lang: q.get('lang'),
+  };
+}
+
+/** Give the element the flags as attributes (`panels`, `hide-controls`, `lang`); in embed mode it stops writing the URL hash. */
+export function applyFlags(host: HTMLElement, flags: EmbedFlags): void {
+  if (flags.panels) {
+    const own = host.getAttribute('panels');
+    const allowed = own ? own.split(',').map((p) => p.trim()) : PANELS;
+    host.setAttribute('panels', flags.panels.filter((p) => allowed.includes(p)).join(','));
+  }
+  if (flags.hideControls.length) {
+    const own = (host.getAttribute('hide-controls') ?? '').split(/[\s,]+/).filter(isControl);
+    host.setAttribute('hide-controls', [...new Set([...own, ...flags.hideControls])].join(','));
+  }
+  if (flags.embed) {
+    host.removeAttribute('sync-hash');
+    if (flags.lang) host.setAttribute('lang', flags.lang);
+  }
+}
+
+// ---------------------------------------------------------------- state patches from a host page
+
+const MATRIX_NAMES = new Set<string>(Object.values(INPUTS).flat());
+const MASKS = ['none', 'causal', 'custom'];
+
+/** A host's matrix: rows of numbers (or cell texts), or a MatrixSource as in State. */
+function toSource(name: string, value: unknown): MatrixSource | string {
+  if (Array.isArray(value)) {
+    const rows = value as unknown[];
+    const width = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : -1;
+    for (const row of rows) {
+      if (!Array.isArray(row) || row.length !== width) return `${name} must be a rectangular array of rows`;
+      for (const x of row)
+        if (!(typeof x === 'number' && Number.isFinite(x)) && typeof x !== 'string') return `${name} holds ${JSON.stringify(x)}: numbers only`;
+    }
+    return { kind: 'cells', cells: rows.map((row) => (row as (number | string)[]).map((x) => String(x))) };
+  }
+  const src = value as Partial<MatrixSource> | null;
+  if (src?.kind === 'cells' && Array.isArray(src.cells)) return toSource(name, src.cells);
+  if (src?.kind === 'random' && [src.rows, src.cols, src.seed].every((n) => Number.isInteger(n) && (n as number) >= 0) && Number.isFinite(src.scale))
+    return {
+      kind: 'random',
+      rows: src.rows!,
+      cols: src.cols!,
+      seed: src.seed!,
+      scale: src.scale!,
+      ...(src.digits === undefined ? {} : { digits: src.digits }),
+    };
+  return `${name} must be an array of rows`;
+}
+
+/**
+ * Turn a host's `{ state, preset }` into a patch for setState (pure). Every key
+ * given replaces that key; `matrices` replaces all matrices (what the operation
+ * needs and is missing is filled in, as when the operation changes).
+ */
+export function statePatch(state: unknown, preset?: unknown): { ok: true; patch: Partial<State> } | { ok: false; message: string } {
+  const patch: Partial<State> = {};
+  if (preset !== undefined) {
+    const p = presetById(String(preset));
+    if (!p) return { ok: false, message: `unknown preset "${String(preset)}"` };
+    Object.assign(patch, p.build());
+  }
+  if (state === undefined || state === null) return { ok: true, patch };
+  if (typeof state !== 'object' || Array.isArray(state)) return { ok: false, message: 'state must be an object' };
+  const int = (v: unknown, lo: number) => Number.isInteger(v) && (v as number) >= lo;
+  for (const [key, v] of Object.entries(state as Record<string, unknown>)) {
+    let bad = false;
+    switch (key) {
+      case 'op':
+        bad = !(OPERATIONS as readonly unknown[]).includes(v);
+        if (!bad) patch.op = v as State['op'];
+        break;
+      case 'mask':
+        bad = !MASKS.includes(v as string);
+        if (!bad) patch.mask = v as State['mask'];
+        break;
+      case 'causal':
+        bad = typeof v !== 'boolean';
+        if (!bad) patch.mask = v ? 'causal' : 'none';
+        break;
+      case 'scale':
+        bad = typeof v !== 'boolean';
+        if (!bad) patch.scale = v as boolean;
+        break;
+      case 'h':
+      case 'numHeads':
+      case 'numKvHeads':
+        bad = !int(v, 1);
+        if (!bad) patch[key] = v as number;
+        break;
+      case 'head':
+      case 'seed':
+        bad = !int(v, 0);
+        if (!bad) patch[key] = v as number;
+        break;
+      case 'eps':
+        bad = !(typeof v === 'number' && Number.isFinite(v) && v >= 0);
+        if (!bad) patch.eps = v as number;
+        break;
+      case 'tokens':
+        bad = !Array.isArray(v) || !v.every((x) => typeof x === 'string');
+        if (!bad) patch.tokens = [...(v as string[])];
+        break;
+      case 'customMask':
+        bad = !Array.isArray(v) || !v.every((row) => Array.isArray(row) && row.every((b) => typeof b === 'boolean' || b === 0 || b === 1));
+        if (!bad) patch.customMask = (v as (boolean | number)[][]).map((row) => row.map(Boolean));
+        break;
+      case 'matrices': {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, message: 'matrices must be an object of name → rows' };
+        const matrices: Partial<Record<MatrixName, MatrixSource>> = {};
+        for (const [name, value] of Object.entries(v as Record<string, unknown>)) {
+          if (!MATRIX_NAMES.has(name)) return { ok: false, message: `unknown matrix "${name}" (one of ${[...MATRIX_NAMES].join(', ')})` };
+          const src = toSource(name, value);
+          if (typeof src === 'string') return { ok: false, message: src };
+          matrices[name as MatrixName] = src;
+        }
+        patch.matrices = matrices;
+        break;
+      }
+      default:
+        return { ok: false, message: `unknown state key "${key}"` };
+    }
+    if (bad) return { ok: false, message: `bad value for ${key}: ${JSON.stringify(v)}` };
+  }
+  return { ok: true, patch };
+}
+
+/** The answer to `get` and `set`: the numbers shown, and the state. */
+export interface ResultAnswer {
+  type: typeof MSG.result;
+  ok: boolean;
+  message: string;
+  /** Per head, (n_q, n_k); empty while the input is invalid. */
+  weights: Matrix[];
+  /** (n_q, d_v); empty while the input is invalid. */
+  out: Matrix;
+  state: State;
+  id?: unknown;
+}
+
+/** The current result of a playground, as plain arrays. */
+export function resultOf(host: AttentionPlayground): ResultAnswer {
+  const outcome = host.getOutcome();
+  const base = { type: MSG.result, state: host.getState(), weights: [], out: [] };
+  if (!outcome) return { ...base, ok: false, message: 'not computed yet' };
+  if (!outcome.ok) return { ...base, ok: false, message: outcome.message };
+  return { ...base, ok: true, message: '', weights: outcome.view.heads.map((h) => fromTyped(h.weights)), out: fromTyped(outcome.view.out.m) };
+}
+
+// ---------------------------------------------------------------- the page side
+
+interface Request {
+  type?: unknown;
+  id?: unknown;
+  state?: unknown;
+  preset?: unknown;
+  experiment?: unknown;
+  settings?: unknown;
+}
+
+/** Wire the page's playground to its URL flags and, inside a frame, to the parent window. */
+export function initEmbed(host: AttentionPlayground | null = document.querySelector('attention-playground')): void {
+  if (!host) return;
+  const flags = embedFlags(location.search);
+  applyFlags(host, flags);
+  if (flags.embed) {
+    document.documentElement.classList.add('embed');
+    // the element no longer syncs the hash: take the state the link carries, once
+    // (and never a state remembered from an earlier visit)
+    const state = parse(location.hash);
+    void customElements.whenDefined(host.localName).then(() => host.setState(state));
+  }
+  if (window.parent === window) return;
+
+  const parent = window.parent;
+  const post = (message: object) => parent.postMessage(message, '*');
+  // (the element may not be upgraded yet if the tag is registered later)
+  const computed = () => typeof host.getOutcome === 'function' && host.getOutcome() !== null;
+  const ready = new Promise<void>((resolve) => (computed() ? resolve() : host.addEventListener('playground-change', () => resolve(), { once: true })));
+  void ready.then(() => post({ type: MSG.ready }));
+
+  // the height, so the host can size the iframe to fit (no inner scrollbar)
+  let last = -1;
+  const postHeight = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height !== last) post({ type: MSG.height, height: (last = height) });
+  };
+  new ResizeObserver(postHeight).observe(document.documentElement);
+
+  let experiments: ExperimentClient | null = null;
+  window.addEventListener('message', (e: MessageEvent) => {
+    if (e.source !== parent) return; // commands come from the embedding page only
+    const req = (e.data ?? {}) as Request;
+    const answer = (message: object) => post(req.id === undefined ? message : { ...message, id: req.id });
+    if (req.type === MSG.get) void ready.then(() => answer(resultOf(host)));
+    else if (req.type === MSG.set) {
+      const p = statePatch(req.state, req.preset);
+      void ready.then(() => {
+        if (!p.ok) return answer({ ...resultOf(host), ok: false, message: p.message });
+        host.setState(p.patch);
+        answer(resultOf(host));
+      });
+    } else if (req.type === MSG.runExperiment) {
+      const name = String(req.experiment) as ExperimentName;
+      const reply = (ok: boolean, message: string, result: unknown = null, errors?: Record<string, string>) =>
+        answer({ type: MSG.experiment, ok, message, experiment: name, result, ...(errors ? { errors } : {}) });
+      if (!(name in VALIDATORS)) return reply(false, `unknown experiment "${name}" (one of ${Object.keys(VALIDATORS).join(', ')})`);
+      experiments ??= new ExperimentClient();
+      const settings = (req.settings ?? {}) as Record<string, unknown>;
+      experiments
+        .run(name, settings, (step, total, label) => answer({ type: MSG.progress, step, total, label }))
+        .then((result) => reply(true, '', result))
+        .catch((err: unknown) => reply(false, err instanceof Error ? err.message : String(err), null, err instanceof SettingsError ? err.errors : undefined));
+    }
+  });
+}
