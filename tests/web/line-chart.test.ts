@@ -1,0 +1,605 @@
+// @vitest-environment jsdom
+// Tests of web/src/line-chart.ts: the pure parts (number formats, log ticks,
+// label thinning, readout, summary, layout) and, in jsdom, the component's
+// SVG export (one path per series, bands, log-axis ticks, legend, guide
+// lines, escaping), keyboard/hover readout, table alternative and lifecycle.
+// jsdom has no canvas, so toPNG() is checked in the browser demo instead.
+import { describe, expect, it } from 'vitest';
+import {
+  BAND_OPACITY,
+  DEFAULT_HEIGHT,
+  FIT_DASH,
+  LineChart,
+  MARKERS,
+  PALETTE,
+  escapeXml,
+  extent,
+  formatFull,
+  formatNumber,
+  isPowerOfTwo,
+  labelStep,
+  legendLayout,
+  logTicks,
+  moveIndex,
+  nearestIndex,
+  readoutText,
+  seriesStyle,
+  summarise,
+  verticalLayout,
+  wrapText,
+  xPositions,
+  type ChartOptions,
+  type Series,
+} from '../../web/src/line-chart';
+
+// ---------------------------------------------------------------- fixtures
+
+const DS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+
+/** The √d_k experiment: largest weight without and with scaling, mean ± std. */
+function scalingSeries(): Series[] {
+  const without = DS.map((d, i) => {
+    const y = i === 6 ? 0.97 : Math.min(0.99, 0.2 + 0.08 * i);
+    return { x: d, y, lo: y - 0.05, hi: Math.min(1, y + 0.05) };
+  });
+  const withS = DS.map((d, i) => {
+    const y = i === 6 ? 0.46 : 0.4 + 0.01 * (i % 3);
+    return { x: d, y, lo: y - 0.1, hi: y + 0.1 };
+  });
+  return [
+    { id: 'unscaled', label: 'without ÷√d_k', shortLabel: 'without', points: without, markers: true },
+    { id: 'scaled', label: 'with ÷√d_k', shortLabel: 'with', points: withS, markers: true },
+  ];
+}
+
+const scalingOptions: ChartOptions = {
+  title: 'Largest softmax weight',
+  xLabel: 'key dimension d',
+  xName: 'd',
+  yLabel: 'largest weight',
+  xScale: 'log',
+  xDomain: [1, 1024],
+  yDomain: [0, 1],
+  yFormat: (v) => v.toFixed(2),
+  annotations: [{ x: 64, label: 'd = 64' }],
+  caption: 'Bands are mean ± one standard deviation over 200 trials.',
+};
+
+const NS = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
+
+/** The quadratic-cost experiment on log–log axes: n², a measured time and a dashed fit. */
+function quadSeries(): Series[] {
+  return [
+    { id: 'entries', label: 'score entries n²', points: NS.map((n) => ({ x: n, y: n * n })), markers: true },
+    { id: 'time', label: 'measured time (ms)', points: NS.map((n) => ({ x: n, y: 2e-5 * n ** 1.9 })), markers: true },
+    { id: 'fit', label: 'fit, slope 1.9', points: [NS[0]!, NS[NS.length - 1]!].map((n) => ({ x: n, y: 2e-5 * n ** 1.9 })), dashed: true },
+  ];
+}
+
+const quadOptions: ChartOptions = { xLabel: 'sequence length n', xName: 'n', yLabel: 'count or ms', xScale: 'log', yScale: 'log' };
+
+/** A container of a given width in a fresh part of the document. */
+function box(width = 640): HTMLElement {
+  const div = document.createElement('div');
+  Object.defineProperty(div, 'clientWidth', { value: width, configurable: true });
+  document.body.append(div);
+  return div;
+}
+
+function parseSVG(text: string): Document {
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  expect(doc.querySelector('parsererror')).toBeNull();
+  return doc;
+}
+
+function chart(series: Series[], options: ChartOptions, width = 640): LineChart {
+  const c = new LineChart(box(width), options);
+  c.update(series);
+  return c;
+}
+
+// ---------------------------------------------------------------- pure helpers
+
+describe('formatNumber / formatFull', () => {
+  it('gives 3 significant digits, whole numbers from 100, k/M/G from 10⁴ and an exponent below 10⁻³', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(0.97234)).toBe('0.972');
+    expect(formatNumber(1.5)).toBe('1.5');
+    expect(formatNumber(64)).toBe('64');
+    expect(formatNumber(1024)).toBe('1024');
+    expect(formatNumber(4096)).toBe('4096');
+    expect(formatNumber(412.7)).toBe('413');
+    expect(formatNumber(16384)).toBe('16.4k');
+    expect(formatNumber(16_777_216)).toBe('16.8M');
+    expect(formatNumber(2e9)).toBe('2G');
+    expect(formatNumber(0.00012)).toBe('1.2e−4');
+    expect(formatNumber(-0.5)).toBe('−0.5');
+    expect(formatNumber(NaN)).toBe('NaN');
+    expect(formatNumber(Infinity)).toBe('∞');
+    expect(formatFull(0.123456789)).toBe('0.123457');
+    expect(formatFull(16_777_216)).toBe('16777200');
+  });
+});
+
+describe('logTicks', () => {
+  it('gives the powers of two over 1…1024 for a base-2 axis', () => {
+    expect(logTicks([1, 1024], 2)).toEqual(DS);
+  });
+  it('gives the powers of ten inside the domain, and 1-2-5 steps when there are fewer than three', () => {
+    expect(logTicks([16, 4096], 10)).toEqual([20, 50, 100, 200, 500, 1000, 2000]);
+    expect(logTicks([1, 1e6], 10)).toEqual([1, 10, 100, 1000, 1e4, 1e5, 1e6]);
+    expect(logTicks([0.001, 1000], 10)).toEqual([0.001, 0.01, 0.1, 1, 10, 100, 1000]);
+  });
+  it('is empty for a domain that a log axis cannot show', () => {
+    expect(logTicks([0, 10], 10)).toEqual([]);
+    expect(logTicks([-5, 10], 2)).toEqual([]);
+  });
+  it('knows powers of two', () => {
+    expect(DS.every(isPowerOfTwo)).toBe(true);
+    expect(isPowerOfTwo(0.25)).toBe(true);
+    expect(isPowerOfTwo(48)).toBe(false);
+    expect(isPowerOfTwo(0)).toBe(false);
+  });
+});
+
+describe('labelStep', () => {
+  it('keeps every label when they fit, and every k-th when they would overlap', () => {
+    const centres = [0, 30, 60, 90, 120];
+    expect(labelStep(centres, [10, 10, 10, 10, 10])).toBe(1);
+    expect(labelStep(centres, [30, 30, 30, 30, 30])).toBe(2);
+    expect(labelStep(centres, [60, 60, 60, 60, 60])).toBe(3);
+    expect(labelStep([], [])).toBe(1);
+  });
+});
+
+describe('series helpers', () => {
+  it('collects the x positions of all series, sorted and without repeats (log axes drop x ≤ 0)', () => {
+    const s: Series[] = [
+      {
+        id: 'a',
+        label: 'a',
+        points: [
+          { x: 4, y: 1 },
+          { x: 1, y: 2 },
+          { x: 0, y: 3 },
+        ],
+      },
+      {
+        id: 'b',
+        label: 'b',
+        points: [
+          { x: 4, y: 1 },
+          { x: 2, y: NaN },
+          { x: Infinity, y: 1 },
+        ],
+      },
+    ];
+    expect(xPositions(s)).toEqual([0, 1, 2, 4]);
+    expect(xPositions(s, 'log')).toEqual([1, 2, 4]);
+  });
+  it('takes the y extent over values and bands', () => {
+    const [lo, hi] = extent(scalingSeries(), 'y', 'linear')!;
+    expect(lo).toBeCloseTo(0.15, 12);
+    expect(hi).toBe(1);
+    expect(extent(scalingSeries(), 'x', 'log')).toEqual([1, 1024]);
+    expect(extent([], 'y', 'linear')).toBeNull();
+  });
+  it('gives each series its own colour and marker, FIT_DASH when dashed and a dash pattern when it has no markers', () => {
+    const a = seriesStyle({ markers: true }, 0);
+    const b = seriesStyle({ markers: true }, 1);
+    expect([a.colour, b.colour]).toEqual([PALETTE[0], PALETTE[1]]);
+    expect([a.marker, b.marker]).toEqual([MARKERS[0], MARKERS[1]]);
+    expect([a.dash, b.dash]).toEqual([null, null]);
+    expect(seriesStyle({ dashed: true }, 2)).toEqual({ colour: PALETTE[2], dash: FIT_DASH, marker: null });
+    expect(seriesStyle({}, 0).dash).toBeNull();
+    expect(seriesStyle({}, 1).dash).not.toBeNull();
+    expect(PALETTE.slice(0, 5)).toEqual(['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00']);
+  });
+});
+
+describe('readoutText', () => {
+  it('reads all series at one x with the short labels: "d = 64: without 0.97, with 0.46"', () => {
+    expect(readoutText(64, scalingSeries(), scalingOptions)).toBe('d = 64: without 0.97, with 0.46');
+  });
+  it('falls back to the labels, the x label and the default format; leaves out series without a point there', () => {
+    const s = quadSeries();
+    expect(readoutText(4096, s, quadOptions)).toBe(
+      `n = 4096: score entries n² 16.8M, measured time (ms) ${formatNumber(2e-5 * 4096 ** 1.9)}, fit, slope 1.9 ${formatNumber(2e-5 * 4096 ** 1.9)}`,
+    );
+    expect(readoutText(64, s, { xLabel: 'length' })).toBe(`length = 64: score entries n² 4096, measured time (ms) ${formatNumber(2e-5 * 64 ** 1.9)}`);
+    expect(readoutText(3, s, quadOptions)).toBe('n = 3: no values');
+  });
+});
+
+describe('summarise', () => {
+  it('names the axes, the log scales, each series with its range and band, and the guide lines', () => {
+    const text = summarise(scalingSeries(), scalingOptions);
+    expect(text).toContain('Largest softmax weight. Line chart of largest weight against key dimension d, log scale.');
+    expect(text).toContain('without ÷√d_k: 11 points, from 0.20 at 1 to 0.99 at 1024, with a shaded spread band');
+    expect(text).toContain('Guide line at d = 64.');
+    const q = summarise(quadSeries(), quadOptions);
+    expect(q).toContain('count or ms, log scale against sequence length n, log scale');
+    expect(q).toContain('fit, slope 1.9 (dashed): 2 points');
+    expect(summarise([], quadOptions)).toMatch(/No data\.$/);
+  });
+});
+
+describe('cursor movement', () => {
+  it('moves one stop with ←/→, to the ends with Home/End, five with PageUp/PageDown, and clamps', () => {
+    expect(moveIndex(3, 'ArrowLeft', 11)).toBe(2);
+    expect(moveIndex(3, 'ArrowRight', 11)).toBe(4);
+    expect(moveIndex(0, 'ArrowLeft', 11)).toBe(0);
+    expect(moveIndex(10, 'ArrowRight', 11)).toBe(10);
+    expect(moveIndex(5, 'Home', 11)).toBe(0);
+    expect(moveIndex(5, 'End', 11)).toBe(10);
+    expect(moveIndex(8, 'PageUp', 11)).toBe(10);
+    expect(moveIndex(3, 'PageDown', 11)).toBe(0);
+    expect(moveIndex(3, 'ArrowUp', 11)).toBeNull();
+    expect(moveIndex(3, 'a', 11)).toBeNull();
+  });
+  it('finds the nearest position in pixels', () => {
+    expect(nearestIndex([0, 10, 40], 24)).toBe(1);
+    expect(nearestIndex([0, 10, 40], 26)).toBe(2);
+    expect(nearestIndex([], 5)).toBe(-1);
+  });
+});
+
+describe('layout', () => {
+  it('flows legend items onto a new row when the width runs out', () => {
+    const labels = ['without ÷√d_k', 'with ÷√d_k'];
+    expect(legendLayout(labels, 640, 0).rows).toBe(1);
+    const narrow = legendLayout(labels, 150, 10);
+    expect(narrow.rows).toBe(2);
+    expect(narrow.items[1]!.y).toBeGreaterThan(narrow.items[0]!.y);
+    expect(legendLayout([], 640, 0).rows).toBe(0);
+  });
+  it('keeps the plot height and grows the SVG by one row per extra legend row', () => {
+    const one = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 0, legendRows: 1 });
+    const two = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 0, legendRows: 2 });
+    expect(one.height).toBe(DEFAULT_HEIGHT);
+    expect(two.plotHeight).toBe(one.plotHeight);
+    expect(two.height).toBeGreaterThan(one.height);
+    expect(two.top).toBeGreaterThan(one.top);
+    const titled = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 1, legendRows: 1 });
+    expect(titled.height).toBe(DEFAULT_HEIGHT);
+    expect(titled.plotHeight).toBeLessThan(one.plotHeight);
+    const wrapped = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 2, legendRows: 1 });
+    expect(wrapped.plotHeight).toBe(titled.plotHeight);
+    expect(wrapped.legendTop).toBeGreaterThan(titled.legendTop);
+    expect(wrapped.height).toBeGreaterThan(DEFAULT_HEIGHT);
+  });
+  it('wraps a caption into lines', () => {
+    const lines = wrapText('one two three four five six seven', 60);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe('one two three four five six seven');
+  });
+  it('escapes XML', () => {
+    expect(escapeXml(`<a & "b" 'c'>`)).toBe('&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;');
+  });
+});
+
+// ---------------------------------------------------------------- the component
+
+describe('LineChart: the √d_k chart', () => {
+  it('exports one line path per series, one band path per banded series and the markers', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const doc = parseSVG(c.toSVG());
+    const lines = [...doc.querySelectorAll('path.lc-line')];
+    expect(lines.map((p) => p.getAttribute('data-series'))).toEqual(['unscaled', 'scaled']);
+    expect(lines.map((p) => p.getAttribute('stroke'))).toEqual([PALETTE[0], PALETTE[1]]);
+    for (const p of lines) expect(p.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){10}$/);
+    const bands = [...doc.querySelectorAll('path.lc-band')];
+    expect(bands).toHaveLength(2);
+    for (const b of bands) {
+      expect(b.getAttribute('fill-opacity')).toBe(String(BAND_OPACITY));
+      expect(b.getAttribute('d')).toMatch(/Z$/);
+    }
+    const sets = [...doc.querySelectorAll('g.lc-marker-set')];
+    expect(sets.map((g) => g.getAttribute('data-marker'))).toEqual(['circle', 'square']);
+    for (const g of sets) expect(g.querySelectorAll('path.lc-marker')).toHaveLength(11);
+    c.destroy();
+  });
+
+  it('has a base-2 log x axis with ticks 1…1024 and the 0…1 y axis', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const doc = parseSVG(c.toSVG());
+    const xt = [...doc.querySelectorAll('.lc-axis-x .tick')];
+    expect(xt.map((t) => Number(t.getAttribute('data-x')))).toEqual(DS);
+    expect(xt.map((t) => t.textContent)).toEqual(DS.map(String)); // 640 px: every label fits
+    const yt = [...doc.querySelectorAll('.lc-axis-y .tick')].map((t) => t.textContent);
+    expect(yt[0]).toBe('0.00');
+    expect(yt[yt.length - 1]).toBe('1.00');
+    expect(doc.querySelector('.lc-x-title')!.textContent).toBe('key dimension d (log scale)');
+    expect(doc.querySelector('.lc-y-title')!.textContent).toBe('largest weight');
+    c.destroy();
+  });
+
+  it('thins the x labels (not the ticks) at a phone width', () => {
+    const c = chart(scalingSeries(), scalingOptions, 343);
+    const doc = parseSVG(c.toSVG());
+    expect(doc.documentElement.getAttribute('width')).toBe('343');
+    const xt = [...doc.querySelectorAll('.lc-axis-x .tick')];
+    expect(xt).toHaveLength(11);
+    const shown = xt.map((t) => t.textContent).filter((s) => s);
+    expect(shown.length).toBeLessThan(11);
+    expect(shown[0]).toBe('1');
+    // The title wraps instead of running off the edge.
+    c.update(scalingSeries(), { title: 'Largest softmax weight against the key dimension, with and without scaling' });
+    const lines = [...parseSVG(c.toSVG()).querySelectorAll('.lc-title tspan')].map((t) => t.textContent);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe('Largest softmax weight against the key dimension, with and without scaling');
+    c.destroy();
+  });
+
+  it('draws the legend with every label, a band swatch and the marker', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const doc = parseSVG(c.toSVG());
+    const items = [...doc.querySelectorAll('.lc-legend-item')];
+    expect(items.map((g) => g.querySelector('.lc-legend-label')!.textContent)).toEqual(['without ÷√d_k', 'with ÷√d_k']);
+    for (const g of items) {
+      expect(g.querySelector('.lc-legend-band')!.getAttribute('display')).toBeNull();
+      expect(g.querySelector('.lc-legend-marker')!.getAttribute('d')).toBeTruthy();
+    }
+    c.destroy();
+  });
+
+  it('draws the guide line at d = 64 with its label', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const doc = parseSVG(c.toSVG());
+    const a = doc.querySelectorAll('.lc-annotation');
+    expect(a).toHaveLength(1);
+    expect(a[0]!.getAttribute('data-x')).toBe('64');
+    expect(a[0]!.querySelector('text')!.textContent).toBe('d = 64');
+    // It sits on the x = 64 tick (d3-axis shifts ticks by up to 0.5 px for crisp lines).
+    const tick = doc.querySelector('.lc-axis-x .tick[data-x="64"]')!.getAttribute('transform')!;
+    const tx = Number(/translate\(([\d.]+)/.exec(tick)![1]);
+    const ax = Number(/translate\(([\d.]+)/.exec(a[0]!.getAttribute('transform')!)![1]);
+    const left = Number(/translate\(([\d.]+)/.exec(doc.querySelector('.lc-axis-x')!.getAttribute('transform')!)![1]);
+    expect(Math.abs(ax - (left + tx))).toBeLessThanOrEqual(0.5);
+    c.destroy();
+  });
+
+  it('is a standalone SVG: namespace, size, title, background, caption, no CSS classes needed and no cursor', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const text = c.toSVG();
+    const root = parseSVG(text).documentElement;
+    expect(root.getAttribute('xmlns')).toBe('http://www.w3.org/2000/svg');
+    expect(root.getAttribute('role')).toBe('img');
+    expect(root.getAttribute('aria-label')).toContain('Line chart of largest weight');
+    expect(root.getAttribute('tabindex')).toBeNull();
+    expect(root.getAttribute('color')).toBeTruthy();
+    expect(root.getAttribute('font-family')).toContain('sans-serif');
+    expect(root.querySelector('title')!.textContent).toBe('Largest softmax weight');
+    expect(root.querySelector('.lc-background')!.getAttribute('fill')).toBe('#ffffff');
+    expect(root.querySelector('.lc-caption')!.textContent).toContain('mean ± one standard deviation');
+    expect(Number(root.getAttribute('height'))).toBeGreaterThan(Number(c.element.querySelector('svg')!.getAttribute('height')));
+    expect(root.querySelector('.lc-cursor')).toBeNull();
+    expect(text).not.toMatch(/style=/);
+    expect(text).not.toContain('<style');
+    c.destroy();
+  });
+});
+
+describe('LineChart: the quadratic-cost chart (log–log)', () => {
+  it('has powers-of-ten y ticks, an x axis from 16 to 4096 and a dashed fit line', () => {
+    const c = chart(quadSeries(), { ...quadOptions, xTicks: [16, 64, 256, 1024, 4096] });
+    const doc = parseSVG(c.toSVG());
+    const yt = [...doc.querySelectorAll('.lc-axis-y .tick')].map((t) => Number(t.getAttribute('data-y')));
+    expect(yt.length).toBeGreaterThanOrEqual(3);
+    for (const v of yt) expect(Math.log10(v) % 1).toBeCloseTo(0, 9);
+    const xt = [...doc.querySelectorAll('.lc-axis-x .tick')];
+    expect(xt.map((t) => t.textContent)).toEqual(['16', '64', '256', '1024', '4096']);
+    const lines = [...doc.querySelectorAll('path.lc-line')];
+    expect(lines).toHaveLength(3);
+    expect(lines.map((p) => p.getAttribute('stroke-dasharray'))).toEqual([null, null, FIT_DASH]);
+    expect(doc.querySelectorAll('path.lc-band')).toHaveLength(0);
+    expect(doc.querySelectorAll('g.lc-marker-set')).toHaveLength(2);
+    expect(doc.querySelector('.lc-y-title')!.textContent).toBe('count or ms (log scale)');
+    c.destroy();
+  });
+
+  it('chooses powers of two on a log x axis when every x is one, without xTicks', () => {
+    const c = chart(quadSeries(), quadOptions);
+    const doc = parseSVG(c.toSVG());
+    const xt = [...doc.querySelectorAll('.lc-axis-x .tick')].map((t) => Number(t.getAttribute('data-x')));
+    expect(xt).toEqual(NS);
+    c.destroy();
+  });
+
+  it('leaves out points that a log axis cannot show instead of drawing NaN', () => {
+    const s: Series[] = [
+      {
+        id: 'z',
+        label: 'z',
+        points: [
+          { x: 0, y: 1 },
+          { x: 16, y: 0 },
+          { x: 32, y: 4 },
+          { x: 64, y: 16 },
+        ],
+        markers: true,
+      },
+    ];
+    const c = chart(s, quadOptions);
+    const text = c.toSVG();
+    expect(text).not.toContain('NaN');
+    expect(parseSVG(text).querySelectorAll('path.lc-marker')).toHaveLength(2);
+    c.destroy();
+  });
+});
+
+describe('LineChart: escaping', () => {
+  it('escapes labels, titles and captions in the SVG, and shows them verbatim in the page', () => {
+    const nasty = `<b>"x" & 'y'</b>`;
+    const s: Series[] = [
+      {
+        id: 'a"b',
+        label: nasty,
+        shortLabel: nasty,
+        points: [
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+        ],
+        markers: true,
+      },
+    ];
+    const c = chart(s, { title: `T ${nasty}`, xLabel: `x ${nasty}`, yLabel: `y ${nasty}`, caption: `c ${nasty}`, annotations: [{ x: 1.5, label: nasty }] });
+    const text = c.toSVG();
+    expect(text).not.toContain('<b>');
+    expect(text).toContain('&lt;b&gt;');
+    const doc = parseSVG(text);
+    expect(doc.querySelector('title')!.textContent).toBe(`T ${nasty}`);
+    expect(doc.querySelector('.lc-legend-label')!.textContent).toBe(nasty);
+    expect(doc.querySelector('.lc-annotation text')!.textContent).toBe(nasty);
+    expect(doc.querySelector('.lc-x-title')!.textContent).toBe(`x ${nasty}`);
+    expect(doc.querySelector('path.lc-line')!.getAttribute('data-series')).toBe('a"b');
+    expect(doc.documentElement.getAttribute('aria-label')).toContain(nasty);
+    // In the page: text nodes, never markup.
+    expect(c.element.querySelector('b')).toBeNull();
+    expect(c.element.querySelector('.lc-caption')!.textContent).toBe(`c ${nasty}`);
+    expect(c.element.querySelector('.lc-table thead th:nth-child(2)')!.textContent).toBe(nasty);
+    c.readoutAt(0);
+    expect(c.readoutAt(0)).toBe(`x ${nasty} = 1: ${nasty} 1`);
+    c.destroy();
+  });
+});
+
+describe('LineChart: accessibility and interaction', () => {
+  it('has a focusable SVG with role="img", a summary, an aria-live readout and a hidden table', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const svg = c.element.querySelector('svg')!;
+    expect(svg.getAttribute('role')).toBe('img');
+    expect(svg.getAttribute('tabindex')).toBe('0');
+    expect(svg.getAttribute('aria-label')).toMatch(/^Largest softmax weight\. Line chart of largest weight against key dimension d, log scale\..*arrow keys/);
+    expect(svg.getAttribute('aria-describedby')).toBe(c.element.querySelector('.lc-caption')!.id);
+    const readout = c.element.querySelector('.lc-readout')!;
+    expect(readout.getAttribute('aria-live')).toBe('polite');
+    const table = c.element.querySelector('.lc-table')!;
+    expect(table.closest('.lc-sr-only')).not.toBeNull();
+    const head = [...table.querySelectorAll('thead th')].map((t) => t.textContent);
+    expect(head).toEqual(['d', 'without ÷√d_k', 'without ÷√d_k: low', 'without ÷√d_k: high', 'with ÷√d_k', 'with ÷√d_k: low', 'with ÷√d_k: high']);
+    const rows = [...table.querySelectorAll('tbody tr')];
+    expect(rows).toHaveLength(11);
+    const r64 = rows.find((r) => r.getAttribute('data-x') === '64')!;
+    expect([...r64.children].map((t) => t.textContent)).toEqual(['64', '0.97', '0.92', '1', '0.46', '0.36', '0.56']);
+    // The Table button shows it.
+    const btn = c.element.querySelector<HTMLButtonElement>('.lc-table-toggle')!;
+    btn.click();
+    expect(btn.getAttribute('aria-expanded')).toBe('true');
+    expect(table.closest('.lc-sr-only')).toBeNull();
+    btn.click();
+    expect(table.closest('.lc-sr-only')).not.toBeNull();
+    // No style attributes anywhere (CSP style-src 'self').
+    expect(c.element.querySelector('[style]')).toBeNull();
+    c.destroy();
+  });
+
+  it('moves a readout over the x positions with the keyboard: "d = 64: without 0.97, with 0.46"', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const svg = c.element.querySelector('svg')!;
+    const readout = c.element.querySelector('.lc-readout')!;
+    expect(readout.textContent).toMatch(/arrow keys/);
+    svg.dispatchEvent(new FocusEvent('focus'));
+    expect(readout.textContent).toBe('d = 1: without 0.20, with 0.40');
+    const key = (k: string): KeyboardEvent => {
+      const e = new KeyboardEvent('keydown', { key: k, cancelable: true });
+      svg.dispatchEvent(e);
+      return e;
+    };
+    for (let i = 0; i < 6; i++) key('ArrowRight');
+    expect(readout.textContent).toBe('d = 64: without 0.97, with 0.46');
+    expect(c.element.dataset['cursor']).toBe('6');
+    const cursor = svg.querySelector('.lc-cursor')!;
+    expect(cursor.getAttribute('display')).toBeNull();
+    expect(cursor.getAttribute('data-x')).toBe('64');
+    expect(cursor.querySelectorAll('circle')).toHaveLength(2);
+    expect(key('End').defaultPrevented).toBe(true);
+    expect(readout.textContent).toMatch(/^d = 1024:/);
+    expect(key('Tab').defaultPrevented).toBe(false);
+    expect(c.readoutAt(6)).toBe('d = 64: without 0.97, with 0.46');
+    expect(c.readoutAt(99)).toBe('');
+    svg.dispatchEvent(new FocusEvent('blur'));
+    expect(cursor.getAttribute('display')).toBe('none');
+    c.destroy();
+  });
+
+  it('shows the same readout on hover, at the nearest x', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const svg = c.element.querySelector('svg')!;
+    const width = Number(svg.getAttribute('width'));
+    const height = Number(svg.getAttribute('height'));
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, right: width, bottom: height, width, height, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect;
+    const axis = svg.querySelector('.lc-axis-x')!.getAttribute('transform')!;
+    const [, left, bottom] = /translate\(([\d.]+),([\d.]+)\)/.exec(axis)!.map(Number);
+    const t64 = Number(/translate\(([\d.]+)/.exec(svg.querySelector('.lc-axis-x .tick[data-x="64"]')!.getAttribute('transform')!)![1]);
+    svg.dispatchEvent(new MouseEvent('pointermove', { clientX: left! + t64 + 3, clientY: bottom! - 20 }));
+    expect(c.element.querySelector('.lc-readout')!.textContent).toBe('d = 64: without 0.97, with 0.46');
+    svg.dispatchEvent(new MouseEvent('pointerleave'));
+    expect(c.element.querySelector('.lc-readout')!.textContent).toMatch(/arrow keys/);
+    // Far outside the plot: no readout.
+    svg.dispatchEvent(new MouseEvent('pointermove', { clientX: 1, clientY: 1 }));
+    expect(svg.querySelector('.lc-cursor')!.getAttribute('display')).toBe('none');
+    c.destroy();
+  });
+});
+
+describe('LineChart: lifecycle', () => {
+  it('draws axes before any data and says so', () => {
+    const c = new LineChart(box(), quadOptions);
+    expect(c.element.querySelector('.lc-readout')!.textContent).toBe('No data yet.');
+    const doc = parseSVG(c.toSVG());
+    expect(doc.querySelectorAll('path.lc-line')).toHaveLength(0);
+    expect(doc.querySelectorAll('.lc-axis-x .tick').length).toBeGreaterThan(0);
+    c.destroy();
+  });
+
+  it('update() replaces series and options and keeps the cursor on the same x', () => {
+    const c = chart(scalingSeries(), scalingOptions);
+    const svg = c.element.querySelector('svg')!;
+    svg.dispatchEvent(new FocusEvent('focus'));
+    for (const k of ['End', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft']) svg.dispatchEvent(new KeyboardEvent('keydown', { key: k }));
+    expect(c.element.dataset['cursor']).toBe('6');
+    // Drop d = 1: d = 64 is now the 6th position (index 5).
+    const fewer = scalingSeries().map((s) => ({ ...s, points: s.points.slice(1) }));
+    c.update(fewer, { title: 'Second run' });
+    expect(c.element.dataset['cursor']).toBe('5');
+    expect(c.element.querySelector('.lc-readout')!.textContent).toBe('d = 64: without 0.97, with 0.46');
+    expect(parseSVG(c.toSVG()).querySelector('title')!.textContent).toBe('Second run');
+    c.update([scalingSeries()[0]!]);
+    expect(parseSVG(c.toSVG()).querySelectorAll('path.lc-line')).toHaveLength(1);
+    expect(c.element.querySelectorAll('.lc-legend-item')).toHaveLength(1);
+    c.destroy();
+  });
+
+  it('setDimmed() toggles a class and destroy() removes the element', () => {
+    const host = box();
+    const c = new LineChart(host, scalingOptions);
+    c.update(scalingSeries());
+    c.setDimmed(true);
+    expect(c.element.classList.contains('lc-dimmed')).toBe(true);
+    expect(c.element.dataset['dimmed']).toBe('true');
+    c.setDimmed(false);
+    expect(c.element.classList.contains('lc-dimmed')).toBe(false);
+    c.destroy();
+    expect(host.querySelector('.lc')).toBeNull();
+  });
+
+  it('works inside a shadow root, with unique clip-path ids per instance', () => {
+    const host = box();
+    const root = host.attachShadow({ mode: 'open' });
+    const inner = document.createElement('div');
+    Object.defineProperty(inner, 'clientWidth', { value: 500, configurable: true });
+    root.append(inner);
+    const a = new LineChart(inner, scalingOptions);
+    const b = new LineChart(inner, quadOptions);
+    a.update(scalingSeries());
+    b.update(quadSeries());
+    expect(root.querySelectorAll('.lc')).toHaveLength(2);
+    const ids = [...root.querySelectorAll('clipPath')].map((n) => n.id);
+    expect(new Set(ids).size).toBe(2);
+    expect(a.element.querySelector('.lc-lines')!.getAttribute('clip-path')).toBe(`url(#${ids[0]})`);
+    expect(a.toSVG()).toContain(`id="${ids[0]}"`);
+    a.destroy();
+    b.destroy();
+  });
+});
