@@ -96,6 +96,7 @@ const LEGEND_H = LEGEND_BAR_H + TICK + TICK_PAD + FONT + 2;
 const LABEL_MAX_CHARS = 12;
 const GRID_MIN_CELL = 20; // draw separators between cells from this size up
 const HATCH_MIN_CELL = 4; // hatch masked cells from this size up (device px)
+const DIRECT_CELLS = 4096; // up to this many cells are painted with fillRect, larger ones through the bitmap
 
 const DEFAULTS = {
   rowTitle: 'query',
@@ -488,7 +489,7 @@ export class Heatmap {
   private bitmap: HTMLCanvasElement | null = null;
   private layout: HeatmapLayout | null = null;
   private lastWidth = -1;
-  /** Palette cached for one update. */
+  /** Palette read once from the CSS custom properties (see refreshColours). */
   private pal: Palette | null = null;
   /** The container width reported by the ResizeObserver (reading clientWidth on every update forces a layout). */
   private observedWidth = 0;
@@ -616,11 +617,19 @@ export class Heatmap {
     this.element.dataset['rows'] = String(m.rows);
     this.element.dataset['cols'] = String(m.cols);
     this.figure.setAttribute('aria-label', this.ariaLabel());
-    this.pal = null;
     this.buildBitmap();
     if (this.tableWanted || m.rows * m.cols <= TABLE_EAGER_CELLS || m.rows * m.cols > TABLE_MAX_CELLS) this.buildTable(); // the note for huge ones is cheap
     else this.tableBox.replaceChildren();
     this.render();
+  }
+
+  /** Re-read the --hm-* colours (after a theme change) and redraw. */
+  refreshColours(): void {
+    this.pal = null;
+    if (this.m) {
+      this.buildBitmap();
+      this.render();
+    }
   }
 
   /** Grey out the whole heatmap (the last good result stays visible while the input is invalid). */
@@ -684,7 +693,7 @@ export class Heatmap {
     return interactive ? `${text} Arrow keys move between cells; the value is read out below.` : text;
   }
 
-  /** The colours from CSS custom properties, read once per update (getComputedStyle forces a style recalculation). */
+  /** The colours from CSS custom properties, read once: getComputedStyle forces a style recalculation of the whole tree, ~15 ms per call on a busy page. */
   private palette(): Palette {
     if (this.pal) return this.pal;
     const win = this.element.ownerDocument.defaultView;
@@ -733,27 +742,48 @@ export class Heatmap {
   /** Paint cells with their top-left corner at (x0, y0) and side cellPx, in the context's pixels. */
   private paintCells(ctx: CanvasRenderingContext2D, x0: number, y0: number, cellPx: number, pal: Palette): void {
     const m = this.m!;
-    if (!this.bitmap) return;
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.bitmap, 0, 0, m.cols, m.rows, x0, y0, m.cols * cellPx, m.rows * cellPx);
-    if (m.masked && cellPx >= HATCH_MIN_CELL) {
-      const pattern = hatchPattern(ctx, pal, Math.max(6, Math.round(cellPx / 6)));
-      if (pattern) {
-        ctx.save();
-        ctx.translate(x0, y0);
-        ctx.fillStyle = pattern;
-        ctx.beginPath();
-        for (let i = 0; i < m.rows; i++) for (let j = 0; j < m.cols; j++) if (m.masked[i * m.cols + j]) ctx.rect(j * cellPx, i * cellPx, cellPx, cellPx);
-        ctx.fill();
-        ctx.restore();
-      }
+    if (m.rows * m.cols <= DIRECT_CELLS) {
+      // small matrices: one fillRect per cell (copying a bitmap between canvases
+      // costs ~30 ms per frame in software-rendered Chromium)
+      const hex = colourTable().hex;
+      for (let i = 0; i < m.rows; i++)
+        for (let j = 0; j < m.cols; j++) {
+          const p = i * m.cols + j;
+          ctx.fillStyle = m.masked && m.masked[p] ? pal.maskFill : hex[lutIndex(m.values[p]!, this.options.domain)]!;
+          ctx.fillRect(x0 + j * cellPx, y0 + i * cellPx, cellPx, cellPx);
+        }
+    } else if (this.bitmap) {
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(this.bitmap, 0, 0, m.cols, m.rows, x0, y0, m.cols * cellPx, m.rows * cellPx);
     }
+    if (m.masked && cellPx >= HATCH_MIN_CELL) this.hatch(ctx, x0, y0, cellPx, pal);
     if (this.layout?.grid) {
       const w = Math.max(1, Math.round(cellPx / 32));
       ctx.fillStyle = pal.grid;
       for (let j = 1; j < m.cols; j++) ctx.fillRect(x0 + j * cellPx - w / 2, y0, w, m.rows * cellPx);
       for (let i = 1; i < m.rows; i++) ctx.fillRect(x0, y0 + i * cellPx - w / 2, m.cols * cellPx, w);
     }
+  }
+
+  /** Diagonal "/" hatching over the masked cells: strokes clipped to those cells (no pattern canvas). */
+  private hatch(ctx: CanvasRenderingContext2D, x0: number, y0: number, cellPx: number, pal: Palette): void {
+    const m = this.m!;
+    const gap = Math.max(6, Math.round(cellPx / 6));
+    ctx.save();
+    ctx.beginPath();
+    for (let i = 0; i < m.rows; i++) for (let j = 0; j < m.cols; j++) if (m.masked![i * m.cols + j]) ctx.rect(x0 + j * cellPx, y0 + i * cellPx, cellPx, cellPx);
+    ctx.clip();
+    ctx.strokeStyle = pal.maskHatch;
+    ctx.lineWidth = Math.max(1, gap / 5);
+    ctx.beginPath();
+    const w = m.cols * cellPx;
+    const h = m.rows * cellPx;
+    for (let o = -h; o < w; o += gap) {
+      ctx.moveTo(x0 + o, y0 + h);
+      ctx.lineTo(x0 + o + h, y0);
+    }
+    ctx.stroke();
+    ctx.restore();
   }
 
   private scheduleRender(): void {
@@ -1183,27 +1213,6 @@ export class Heatmap {
 
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
-}
-
-/** A repeating diagonal-hatch pattern (grey ground, darker lines) of side `size` device px. */
-function hatchPattern(ctx: CanvasRenderingContext2D, pal: Palette, size: number): CanvasPattern | null {
-  const tile = ctx.canvas.ownerDocument.createElement('canvas');
-  tile.width = size;
-  tile.height = size;
-  const t = tile.getContext('2d');
-  if (!t) return null;
-  t.fillStyle = pal.maskFill;
-  t.fillRect(0, 0, size, size);
-  t.strokeStyle = pal.maskHatch;
-  t.lineWidth = Math.max(1, size / 5);
-  t.beginPath();
-  // "/" lines, drawn three times so they join across tile edges.
-  for (const o of [-size, 0, size]) {
-    t.moveTo(o, size);
-    t.lineTo(o + size, 0);
-  }
-  t.stroke();
-  return ctx.createPattern(tile, 'repeat');
 }
 
 /** Load an SVG string as an image (blob: URL first, data: URL if that is refused). */

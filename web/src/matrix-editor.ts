@@ -37,6 +37,10 @@ export class MatrixEditor {
   private readonly pasteMessage: HTMLElement;
   private readonly seedInput: HTMLInputElement;
   private src: MatrixSource | undefined;
+  /** The source whose values the grid shows (sources are immutable, so identity tells). */
+  private shownSrc: MatrixSource | undefined;
+  /** The text last written into each cell. */
+  private shownText: string[][] = [];
   private inputs: HTMLInputElement[][] = [];
   private shownShape = '';
 
@@ -105,14 +109,21 @@ export class MatrixEditor {
     const shapeKey = `${rows}x${cols}:${src?.kind}:${gridable}`;
     if (shapeKey !== this.shownShape) {
       this.shownShape = shapeKey;
+      this.shownSrc = undefined;
+      this.shownText = [];
       this.buildBody(src, rows, cols, gridable);
     }
-    if (gridable && src) {
-      const text = this.host.materialize(src);
+    if (gridable && src && src !== this.shownSrc) {
+      this.shownSrc = src;
+      const text = src.kind === 'cells' ? src.cells : this.host.materialize(src);
+      const focused = this.focused();
       text.forEach((row, i) =>
         row.forEach((v, j) => {
+          // compare with what was last written, not input.value (a DOM read per cell)
+          if (this.shownText[i]?.[j] === v) return;
+          (this.shownText[i] ??= [])[j] = v;
           const input = this.inputs[i]?.[j];
-          if (input && input.value !== v && input !== this.focused()) input.value = v;
+          if (input && input !== focused && input.value !== v) input.value = v;
         }),
       );
     }

@@ -215,7 +215,11 @@ export function parse(hash: string): State {
   return state;
 }
 
-/** A deep copy (states are treated as values). */
+/**
+ * A copy to change. Matrix sources are shared, not copied: they are treated as
+ * immutable values (an edit always makes a new source), which keeps an update
+ * cheap and lets editors skip a matrix whose source did not change.
+ */
 export function cloneState(s: State): State {
-  return JSON.parse(JSON.stringify(s)) as State;
+  return { ...s, customMask: s.customMask.map((row) => [...row]), tokens: [...s.tokens], matrices: { ...s.matrices } };
 }

@@ -85,6 +85,7 @@ export class AttentionPlayground extends HTMLElement {
   private readonly onHashChange = () => this.fromHash();
   /** True while live typing has its own history entry (see HistoryMode). */
   private liveEntry = false;
+  private urlTimer = 0;
 
   constructor() {
     super();
@@ -112,6 +113,7 @@ export class AttentionPlayground extends HTMLElement {
 
   disconnectedCallback(): void {
     window.removeEventListener('popstate', this.onHashChange);
+    clearTimeout(this.urlTimer);
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -125,7 +127,7 @@ export class AttentionPlayground extends HTMLElement {
 
   /** A copy of the current state. */
   getState(): State {
-    return cloneState(this.current);
+    return JSON.parse(JSON.stringify(this.current)) as State;
   }
 
   /** Replace (part of) the state; recomputes. */
@@ -224,20 +226,36 @@ export class AttentionPlayground extends HTMLElement {
     const next = cloneState(this.current);
     mutate(next);
     this.current = next;
-    if (this.hasAttribute('sync-hash') && history !== 'none') {
-      const url = `#${serialize(next)}`;
-      // a new entry for a commit, and for the first keystroke of live typing; otherwise update the entry
-      const newEntry = url !== location.hash && ((history === 'push' && !this.liveEntry) || (history === 'live' && !this.liveEntry));
-      if (newEntry) window.history.pushState(null, '', url);
-      else window.history.replaceState(null, '', url);
-      this.liveEntry = history === 'live' && (this.liveEntry || newEntry);
-      try {
-        localStorage.setItem('attention-playground.state', url);
-      } catch {
-        // storage blocked: the hash still keeps the state
-      }
-    }
+    if (this.hasAttribute('sync-hash') && history !== 'none') this.writeUrl(history);
     this.recompute();
+  }
+
+  /**
+   * Put the state into the URL hash. Live typing writes at most every 300 ms
+   * (history.replaceState with a long URL costs tens of ms in Chromium, more
+   * than the whole recompute); a commit writes at once.
+   */
+  private writeUrl(history: HistoryMode): void {
+    clearTimeout(this.urlTimer);
+    if (history === 'live') {
+      this.urlTimer = window.setTimeout(() => this.writeUrlNow('live'), 300);
+      return;
+    }
+    this.writeUrlNow(history);
+  }
+
+  private writeUrlNow(history: HistoryMode): void {
+    const url = `#${serialize(this.current)}`;
+    // a new entry for a commit, and for the first write of live typing; otherwise update the entry
+    const newEntry = url !== location.hash && (history === 'push' || history === 'live') && !this.liveEntry;
+    if (newEntry) window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+    this.liveEntry = history === 'live' && (this.liveEntry || newEntry);
+    try {
+      localStorage.setItem('attention-playground.state', url);
+    } catch {
+      // storage blocked: the hash still keeps the state
+    }
   }
 
   private recompute(): void {

@@ -5,7 +5,7 @@
 import type { Outcome, View } from '../compute';
 import { el, formatNumber, replaceChildren } from '../dom';
 import { Heatmap } from '../heatmap';
-import { matrixTable } from '../matrix-table';
+import { MatrixTable } from '../matrix-table';
 import type { State } from '../state';
 import type { Panel, PanelContext } from './context';
 
@@ -17,6 +17,8 @@ export class ResultsPanel implements Panel {
   private readonly outputs: HTMLElement;
   private readonly stale: HTMLElement;
   private readonly cards: { card: HTMLElement; heatmap: Heatmap; stats: HTMLElement }[] = [];
+  private readonly outTables: MatrixTable[] = [];
+  private shownCards = 0;
 
   constructor(ctx: PanelContext) {
     this.ctx = ctx;
@@ -60,7 +62,10 @@ export class ResultsPanel implements Panel {
       const card = el('figure', { class: 'card heatmap-card', 'data-testid': `head-${i}` }, box, stats);
       this.cards.push({ card, heatmap: new Heatmap(box), stats });
     }
-    replaceChildren(this.heatmapsBox, this.cards.map((c) => c.card));
+    if (this.shownCards !== this.cards.length) {
+      this.shownCards = this.cards.length;
+      replaceChildren(this.heatmapsBox, this.cards.map((c) => c.card));
+    }
     view.heads.forEach((head, i) => {
       const c = this.cards[i];
       const title = head.label.replace(/^head (\d+)/, (_, n: string) => t('result.head', { n }));
@@ -70,11 +75,10 @@ export class ResultsPanel implements Panel {
       );
       replaceChildren(c.stats, rowStats(head.weights, view.queryLabels, view.keyLabels, t));
     });
-    replaceChildren(
-      this.outputs,
-      matrixTable(`${t('result.out')}: ${view.out.name}`, view.out.shape, view.out.m, { testid: 'output', rowLabels: view.queryLabels }),
-      view.extra.map((m) => matrixTable(m.name, m.shape, m.m)),
-    );
+    const all = [{ ...view.out, name: `${t('result.out')}: ${view.out.name}` }, ...view.extra];
+    while (this.outTables.length < all.length) this.outTables.push(new MatrixTable(this.outTables.length === 0 ? 'output' : undefined));
+    if (this.outputs.childElementCount !== all.length) replaceChildren(this.outputs, this.outTables.slice(0, all.length).map((tb) => tb.element));
+    all.forEach((m, i) => this.outTables[i].update(m.name, m.shape, m.m, { rowLabels: i === 0 || m.m.rows === view.queryLabels.length ? view.queryLabels : undefined }));
   }
 }
 

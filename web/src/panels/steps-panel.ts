@@ -2,8 +2,8 @@
 // and the seed-style trace of shapes ("q (1, 3, 2)  k (1, 3, 2) …").
 
 import type { Outcome } from '../compute';
-import { el, replaceChildren } from '../dom';
-import { matrixTable } from '../matrix-table';
+import { el } from '../dom';
+import { MatrixTable } from '../matrix-table';
 import type { State } from '../state';
 import type { Panel, PanelContext } from './context';
 
@@ -14,6 +14,7 @@ export class StepsPanel implements Panel {
   private readonly trace: HTMLElement;
   private readonly steps: HTMLElement;
   private readonly details: HTMLDetailsElement;
+  private readonly tables: { box: HTMLElement; table: MatrixTable }[] = [];
 
   constructor(ctx: PanelContext) {
     this.ctx = ctx;
@@ -29,16 +30,15 @@ export class StepsPanel implements Panel {
     if (!outcome.ok) return;
     const v = outcome.view;
     this.trace.textContent = v.trace.join('\n');
-    if (!v.steps) {
-      replaceChildren(this.steps);
-      return;
-    }
+    this.steps.hidden = !v.steps;
+    if (!v.steps) return;
     const head = v.heads.length > 1 ? ` — ${this.ctx.t('result.head', { n: v.stepsHead + 1 })}` : '';
-    replaceChildren(
-      this.steps,
-      v.steps.map((s, i) =>
-        el('div', { class: 'step' }, el('span', { class: 'step-number', 'aria-hidden': 'true' }, String(i + 1)), matrixTable(s.name + (i === 0 ? head : ''), s.shape, s.m, { rowLabels: v.queryLabels })),
-      ),
-    );
+    while (this.tables.length < v.steps.length) {
+      const table = new MatrixTable();
+      const box = el('div', { class: 'step' }, el('span', { class: 'step-number', 'aria-hidden': 'true' }, String(this.tables.length + 1)), table.element);
+      this.tables.push({ box, table });
+      this.steps.appendChild(box);
+    }
+    v.steps.forEach((s, i) => this.tables[i].table.update(s.name + (i === 0 ? head : ''), s.shape, s.m, { rowLabels: v.queryLabels }));
   }
 }
