@@ -15,15 +15,15 @@ function siteConfig(): UserConfig {
     base: './',
     publicDir: false,
     build: {
-      outDir: resolve(__dirname, 'dist'),
+      outDir: resolve(import.meta.dirname, 'dist'),
       emptyOutDir: true,
       target: 'es2022',
       assetsInlineLimit: 0, // keep the .wasm a separate, cacheable file
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'web/index.html'),
-          notes: resolve(__dirname, 'web/examples/notes.html'),
-          'iframe-host': resolve(__dirname, 'web/examples/iframe-host.html'),
+          index: resolve(import.meta.dirname, 'web/index.html'),
+          notes: resolve(import.meta.dirname, 'web/examples/notes.html'),
+          'iframe-host': resolve(import.meta.dirname, 'web/examples/iframe-host.html'),
         },
       },
     },
@@ -46,17 +46,17 @@ function componentBuild(): Plugin {
     async closeBundle() {
       await build({
         configFile: false,
-        root: resolve(__dirname, 'web'),
+        root: resolve(import.meta.dirname, 'web'),
         base: './',
         publicDir: false,
         logLevel: 'warn',
         build: {
-          outDir: resolve(__dirname, 'dist'),
+          outDir: resolve(import.meta.dirname, 'dist'),
           emptyOutDir: false,
           target: 'es2022',
           assetsInlineLimit: 0,
           rollupOptions: {
-            input: { 'attention-playground': resolve(__dirname, 'web/src/component/attention-playground.ts') },
+            input: { 'attention-playground': resolve(import.meta.dirname, 'web/src/component/attention-playground.ts') },
             preserveEntrySignatures: 'exports-only',
             output: { entryFileNames: '[name].js', assetFileNames: '[name][extname]', codeSplitting: false },
           },
@@ -74,13 +74,13 @@ function singleFileConfig(): UserConfig {
     base: './',
     publicDir: false,
     build: {
-      outDir: resolve(__dirname, 'dist-single'),
+      outDir: resolve(import.meta.dirname, 'dist-single'),
       emptyOutDir: true,
       target: 'es2022',
       assetsInlineLimit: () => true,
       cssCodeSplit: false,
       modulePreload: false,
-      rollupOptions: { input: resolve(__dirname, 'web/index.html'), output: { codeSplitting: false } },
+      rollupOptions: { input: resolve(import.meta.dirname, 'web/index.html'), output: { codeSplitting: false } },
     },
     worker: { format: 'es' },
     plugins: [inlineIntoHtml('attention-playground.html')],
@@ -114,6 +114,8 @@ function inlineIntoHtml(fileName: string): Plugin {
             inlined.add(w.fileName);
           }
         }
+      // (a dynamic import inlined by codeSplitting: false keeps Vite's preload marker: no deps to preload)
+      for (const chunk of items.filter((f): f is OutputChunk => f.type === 'chunk')) chunk.code = chunk.code.replaceAll('__VITE_PRELOAD__', 'void 0');
       const missed = workers.filter((w) => !inlined.has(w.fileName));
       if (missed.length) throw new Error(`single file: no reference to ${missed.map((w) => w.fileName).join(', ')} found to inline`);
       // 2. scripts and stylesheets into the page (`</script` and `</style` cannot appear inside)

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
+import { registerEmbedTests } from './embed.tests.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(ROOT, 'dist');
@@ -610,5 +611,8 @@ test('performance: first plot and edit → redraw at n = 8, 32, 64 (printed, not
   }
   report.push(`perf: first plot ${first.toFixed(0)} ms; edit→redraw ${figures.join(', ')}`);
 });
+
+// hosting and embedding, offline, CSP, languages, accessibility (embed.tests.mjs)
+registerEmbedTests({ test, assert, assertEqual, eventually, waitForPlot, loadSeed, readHeatmap, seedWeights, report, ROOT, RESULTS });
 
 await main();

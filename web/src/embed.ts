@@ -115,7 +115,8 @@ function toSource(name: string, value: unknown): MatrixSource | string {
     for (const row of rows) {
       if (!Array.isArray(row) || row.length !== width) return `${name} must be a rectangular array of rows`;
       for (const x of row)
-        if (!(typeof x === 'number' && Number.isFinite(x)) && typeof x !== 'string') return `${name} holds ${JSON.stringify(x)}: numbers only`;
+        if (!(typeof x === 'number' && Number.isFinite(x)) && typeof x !== 'string')
+          return `${name} holds ${typeof x === 'number' ? x : JSON.stringify(x)}: numbers only`;
     }
     return { kind: 'cells', cells: rows.map((row) => (row as (number | string)[]).map((x) => String(x))) };
   }

@@ -1,0 +1,75 @@
+// i18n.test.ts — both languages are complete: every English key has a Chinese
+// translation with the same {placeholders}, and every key the page's code and
+// HTML use exists (a missing key would show as the key itself).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { KEYS, ZH, pickLanguage, t } from '../../web/src/i18n';
+import { OPERATIONS } from '../../web/src/state';
+import { PRESETS } from '../../web/src/presets';
+
+const WEB = join(import.meta.dirname, '../../web');
+
+/** The {names} in a text, sorted. */
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** Every .ts file under `dir`, recursively (the generated wasm/ folder left out). */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? (d.name === 'wasm' ? [] : sources(join(dir, d.name))) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
+}
+
+describe('the Chinese table', () => {
+  test('has every English key, not empty, with the same placeholders', () => {
+    const missing = KEYS.filter((k) => !ZH[k]?.trim());
+    expect(missing, `keys without a Chinese translation: ${missing.join(', ')}`).toEqual([]);
+    for (const k of KEYS) expect(placeholders(ZH[k] ?? ''), `placeholders of ${k}`).toEqual(placeholders(t('en', k)));
+  });
+
+  test('has no key that English lacks', () => {
+    const extra = Object.keys(ZH).filter((k) => !(KEYS as string[]).includes(k));
+    expect(extra).toEqual([]);
+  });
+
+  test('t() fills placeholders and falls back to English, then to the key', () => {
+    expect(t('zh', 'result.head', { n: 2 })).toBe('第 2 个头');
+    expect(t('en', 'result.head', { n: 2 })).toBe('head 2');
+    expect(t('zh', 'no.such.key')).toBe('no.such.key');
+  });
+});
+
+describe('the keys the page uses', () => {
+  const prefixes = [...new Set(KEYS.map((k) => k.split('.')[0]))].join('|');
+  const keyLike = new RegExp(`['\`"]((?:${prefixes})\\.[a-zA-Z0-9.]+)['\`"]`, 'g');
+
+  test('every key-like string in web/src and web/examples exists in the English table', () => {
+    const unknown: string[] = [];
+    for (const file of [...sources(join(WEB, 'src')), ...sources(join(WEB, 'examples'))]) {
+      if (file.endsWith('i18n.ts')) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(keyLike))
+        if (!(KEYS as string[]).includes(m[1]) && !/\.(ts|js|css|wasm|html|svg|png)$/.test(m[1])) unknown.push(`${file.slice(WEB.length + 1)}: ${m[1]}`);
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  test('the keys built at run time exist: operations, mask modes, presets, data-i18n in index.html', () => {
+    const needed = [
+      ...OPERATIONS.map((op) => `op.${op}`),
+      ...['none', 'causal', 'custom'].map((m) => `opt.mask.${m}`),
+      ...PRESETS.map((p) => p.label),
+      ...[...readFileSync(join(WEB, 'index.html'), 'utf8').matchAll(/data-i18n="([^"]+)"/g)].map((m) => m[1]),
+    ];
+    expect(needed.filter((k) => !(KEYS as string[]).includes(k))).toEqual([]);
+  });
+});
+
+describe('pickLanguage', () => {
+  test('an explicit choice wins: zh, zh-CN, zh-Hans → zh; en-GB → en', () => {
+    expect(pickLanguage('zh')).toBe('zh');
+    expect(pickLanguage('zh-CN')).toBe('zh');
+    expect(pickLanguage('zh-Hans')).toBe('zh');
+    expect(pickLanguage('en-GB')).toBe('en');
+  });
+});
