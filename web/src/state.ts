@@ -44,6 +44,10 @@ export interface State {
   /** Which head's steps to show (0-based). */
   head: number;
   matrices: Partial<Record<MatrixName, MatrixSource>>;
+  /** Experiment settings as typed in their fields, keyed "experiment.field" (e.g. "scaling.ds"). */
+  experiments: Record<string, string>;
+  /** The experiment to run when the state is opened (a shared link re-runs it), or ''. */
+  run: string;
 }
 
 /** Which matrices each operation reads, in display order. */
@@ -72,6 +76,8 @@ export function defaultState(): State {
     tokens: [],
     seed: 42,
     head: 0,
+    experiments: {},
+    run: '',
     matrices: {
       Q: cellsOf([[1, 0], [0, 1], [1, 1]]),
       K: cellsOf([[1, 0], [0, 1], [1, 1]]),
@@ -177,6 +183,8 @@ export function serialize(state: State): string {
   }
   if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encodeURIComponent).join(',')}`);
   if (state.mask === 'custom') parts.push(`M=${writeMask(state.customMask)}`);
+  for (const [key, value] of Object.entries(state.experiments)) parts.push(`x.${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  if (state.run) parts.push(`run=${encodeURIComponent(state.run)}`);
   for (const name of MATRIX_NAMES) {
     const src = state.matrices[name];
     if (src) parts.push(`${name}=${writeSource(src)}`);
@@ -204,6 +212,9 @@ export function parse(hash: string): State {
   }
   const tokens = entries.get('tokens');
   if (tokens) state.tokens = tokens.split(',').map(safeDecode);
+  for (const [key, value] of entries) if (key.startsWith('x.')) state.experiments[safeDecode(key.slice(2))] = safeDecode(value);
+  const run = entries.get('run');
+  if (run && /^[a-z0-9]+$/.test(run)) state.run = run;
   const mask = entries.get('M');
   if (mask !== undefined) state.customMask = readMask(mask) ?? [];
   for (const name of MATRIX_NAMES) {
@@ -221,5 +232,5 @@ export function parse(hash: string): State {
  * cheap and lets editors skip a matrix whose source did not change.
  */
 export function cloneState(s: State): State {
-  return { ...s, customMask: s.customMask.map((row) => [...row]), tokens: [...s.tokens], matrices: { ...s.matrices } };
+  return { ...s, customMask: s.customMask.map((row) => [...row]), tokens: [...s.tokens], matrices: { ...s.matrices }, experiments: { ...s.experiments } };
 }

@@ -20,8 +20,12 @@ import { compute, type Outcome, type View } from '../compute';
 import { loadCore, type Core } from '../core';
 import { el, replaceChildren } from '../dom';
 import heatmapCss from '../heatmap.css?inline';
+import lineChartCss from '../line-chart.css?inline';
 import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n';
 import type { HistoryMode, Panel, PanelContext } from '../panels/context';
+import { ExperimentClient } from '../experiments/client';
+import type { ExperimentName, ResultMap } from '../experiments/run';
+import { ExperimentsPanel } from '../panels/experiments-panel';
 import { ExportPanel } from '../panels/export-panel';
 import { InputsPanel } from '../panels/inputs-panel';
 import { OperationPanel } from '../panels/operation-panel';
@@ -43,20 +47,11 @@ export interface PlaygroundChangeDetail {
   message: string;
 }
 
-/** A hook that adds extra panels (the experiments module registers one). */
-export type PanelFactory = (ctx: PanelContext) => Panel;
-const extraPanels = new Map<PanelName, PanelFactory>();
-
-/** Register the factory of an optional panel (e.g. experiments) before elements connect. */
-export function registerPanel(name: PanelName, factory: PanelFactory): void {
-  extraPanels.set(name, factory);
-}
-
 let sheets: CSSStyleSheet[] | null = null;
 /** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */
 function styleSheets(): CSSStyleSheet[] {
   if (!sheets) {
-    sheets = [css, heatmapCss].map((text) => {
+    sheets = [css, heatmapCss, lineChartCss].map((text) => {
       const s = new CSSStyleSheet();
       s.replaceSync(text);
       return s;
@@ -82,6 +77,8 @@ export class AttentionPlayground extends HTMLElement {
   private panels: Panel[] = [];
   private language: Lang = 'en';
   private results: ResultsPanel | null = null;
+  private experiments: ExperimentsPanel | null = null;
+  private standaloneClient: ExperimentClient | null = null;
   private readonly onHashChange = () => this.fromHash();
   /** True while live typing has its own history entry (see HistoryMode). */
   private liveEntry = false;
@@ -155,6 +152,13 @@ export class AttentionPlayground extends HTMLElement {
     rememberLanguage(lang);
     this.build();
     this.dispatchEvent(new CustomEvent('playground-lang', { detail: { lang }, bubbles: true, composed: true }));
+  }
+
+  /** Run an experiment in the background worker, showing it in the experiments panel when there is one. */
+  runExperiment<E extends ExperimentName>(name: E, settings?: Record<string, unknown>): Promise<ResultMap[E]> {
+    if (this.experiments) return this.experiments.run(name, settings);
+    this.standaloneClient ??= new ExperimentClient();
+    return this.standaloneClient.run(name, settings ?? {});
   }
 
   /** The core (once loaded). */
@@ -294,7 +298,10 @@ export class AttentionPlayground extends HTMLElement {
       steps: new StepsPanel(ctx),
       export: new ExportPanel(ctx, results),
     };
-    for (const [name, factory] of extraPanels) panels[name] = factory(ctx);
+    if (show.has('experiments')) {
+      this.experiments = new ExperimentsPanel(ctx);
+      panels.experiments = this.experiments;
+    } else this.experiments = null;
     this.panels = PANELS.filter((n) => show.has(n) && panels[n]).map((n) => panels[n] as Panel);
     const column = (names: PanelName[]) => names.filter((n) => show.has(n) && panels[n]).map((n) => (panels[n] as Panel).element);
     const langId = `lang-${Math.random().toString(36).slice(2, 8)}`;
