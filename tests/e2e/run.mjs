@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
 import { registerEmbedTests } from './embed.tests.mjs';
+import { registerExperimentTests } from './experiments.tests.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = join(ROOT, 'dist');
@@ -614,5 +615,8 @@ test('performance: first plot and edit → redraw at n = 8, 32, 64 (printed, not
 
 // hosting and embedding, offline, CSP, languages, accessibility (embed.tests.mjs)
 registerEmbedTests({ test, assert, assertEqual, eventually, waitForPlot, loadSeed, readHeatmap, seedWeights, report, ROOT, RESULTS });
+
+// the four experiments (experiments.tests.mjs)
+registerExperimentTests({ test, assert, assertEqual, eventually, report });
 
 await main();

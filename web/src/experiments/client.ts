@@ -74,6 +74,11 @@ export class ExperimentClient {
     });
   }
 
+  /** Start the worker (and its WASM compile) ahead of the first run. */
+  warm(): void {
+    this.ensureWorker();
+  }
+
   /** Stop the current run now (terminates the worker); true if one was running. */
   cancel(): boolean {
     const p = this.pending;

@@ -24,6 +24,9 @@ function getCore(): Promise<Core> {
   return core;
 }
 
+// start compiling the WASM now: the page starts this worker ahead of the first Run
+void getCore().catch(() => undefined);
+
 scope.onmessage = (e: MessageEvent<RunRequest>) => {
   void handleRequest(getCore, e.data, (m: WorkerMessage) => scope.postMessage(m));
 };

@@ -253,6 +253,8 @@ export class ExperimentsPanel implements Panel {
       el('div', { class: 'exp-cards' }, EXPERIMENTS.map((e) => this.cards[e].element)),
       el('div', { class: 'toolbar' }, notes),
     );
+    // the worker compiles its WASM in the background, so the first Run starts at once
+    setTimeout(() => this.client.warm(), 0);
   }
 
   render(state: State, _outcome: Outcome): void {
@@ -297,9 +299,10 @@ export class ExperimentsPanel implements Panel {
     }
   }
 
-  /** Stop the running experiment now. */
+  /** Stop the running experiment now, and get a fresh worker ready for the next run. */
   cancel(): void {
     this.client.cancel();
+    setTimeout(() => this.client.warm(), 0);
   }
 
   private downloadNotes(): void {
