@@ -1,11 +1,333 @@
+// attention_fast.cpp — the maths of attention_reference, arranged for speed.
+//
+//   1. scores = Q·Kᵀ / √d_k      2. hidden keys → −∞
+//   3. softmax per row            4. out = weights·V
+//
+// Shapes: Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) or null.
+// Packed copies: Kp (n_kp / kKeys, d_k, kKeys) is K transposed, cut into
+// panels of kKeys keys; Vp (d_vp / kCols, n_k, kCols) is V cut into panels of
+// kCols columns; n_kp and d_vp are n_k and d_v rounded up to whole panels.
+//
+// Why it is fast:
+//   - kRows = 4 query rows at a time: every K and V value loaded is used 4 times.
+//   - register tiles: 4 rows × kKeys keys (or kCols columns) of accumulators
+//     stay in SIMD registers for a whole dot product.
+//   - K packed transposed: the tile's inner loop reads kKeys keys side by side,
+//     contiguously, for one c at a time.
+//   - only each block's visible key range is touched: a causal mask skips the
+//     upper triangle (half the work); keys before the first and after the
+//     last visible key of every row are never computed.
+//   - a polynomial exp on whole registers: std::exp has no vector form (in
+//     WebAssembly it is a scalar call), so the softmax stays in SIMD too.
+//
+// How it stays equal to the reference:
+//   - each score is summed over c = 0 … d_k−1 in the same order, then scaled,
+//     and each output over j = 0 … n_k−1 (the reference's extra terms are
+//     0·V = 0, which change nothing). Without FMA (WebAssembly, default x86-64)
+//     scores are bit-identical; with -march=native the compiler may fuse
+//     differently in the two kernels, which moves scores by an ulp or so.
+//   - exp (within 2.3e-16 relative of libm's on [−708, 0]) and the order of
+//     the softmax sum differ, both ~1e-16 relative: weights agree to ~1e-15.
+//   - hidden keys: weight exactly 0.0; a fully hidden row: zero weights and
+//     zero output (its visible range is empty, so nothing is written).
 #include "attention_fast.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
 
 namespace ap {
 
-// Placeholder until the tiled kernel lands: delegate to the reference.
+namespace {
+
+// One SIMD register of doubles, as a GCC/Clang vector extension (plain C++ to
+// both compilers, no intrinsics header): 2 lanes for WebAssembly SIMD and
+// SSE2, 4 when the native build may use AVX. Register tiles are written with
+// it because neither compiler reliably turns a small accumulator array into
+// vector registers on its own (clang 14 left them scalar, g++ 12 built an
+// in-order reduction over c).
+#if defined(__AVX__)
+constexpr std::size_t kLanes = 4;
+#else
+constexpr std::size_t kLanes = 2;
+#endif
+typedef double vec __attribute__((vector_size(kLanes * sizeof(double))));
+
+inline vec load(const double* p) {  // unaligned load of kLanes doubles
+  vec v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store(double* p, vec v) { std::memcpy(p, &v, sizeof v); }
+inline vec splat(double x) { return vec{} + x; }  // x in every lane
+typedef std::uint64_t uvec __attribute__((vector_size(kLanes * sizeof(std::uint64_t))));
+
+constexpr std::size_t kRows = 4;               // query rows per block: each K/V load is used 4 times
+static_assert(kRows == 4, "attention_fast handles the last n_q mod 4 rows case by case");
+constexpr std::size_t kVecs = 2;               // registers per row in a tile: 4 × 2 = 8 accumulators
+constexpr std::size_t kKeys = kVecs * kLanes;  // keys per score tile
+constexpr std::size_t kCols = kVecs * kLanes;  // value columns per output tile
+
+constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+
+std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
+
+// ---------------------------------------------------------------------------
+// exp for x ≤ 0, kLanes values at once (std::exp has no vector form, and in
+// WebAssembly it is a scalar library call).
+//
+// e^x = 2^k · e^r with k = round(x / ln 2) and r = x − k·ln 2, |r| ≤ ln2/2.
+// e^r: Taylor series to r¹³ (truncation < 5e-18 for |r| ≤ 0.347).
+// 2^k: built directly in the exponent bits of a double (no scalar ldexp).
+// Below −708 the true value is < 3.3e-308 (tiny or denormal): we return
+// exactly 0, which also makes exp(−∞) = 0 for hidden keys.
+inline vec exp_nonpositive(vec x) {
+  constexpr double kLog2e = 1.4426950408889634;          // 1 / ln 2
+  constexpr double kLn2Hi = 6.93147180369123816490e-01;  // ln 2, top 32 bits (k·hi is exact)
+  constexpr double kLn2Lo = 1.90821492927058770002e-10;  // ln 2 − kLn2Hi
+  constexpr double kRound = 6755399441055744.0;          // 1.5·2^52: adding it rounds to an integer
+  const vec floor = splat(-708.0);                       // e^−708 ≈ 3.3e-308, still normal
+
+  // 1. clamp so k stays in the normal exponent range (−1022 … 0)
+  const vec xc = x < floor ? floor : x;
+  // 2. k = round(x / ln 2), as a double and in the low bits of t
+  const vec t = xc * kLog2e + kRound;
+  const vec k = t - kRound;
+  // 3. r = x − k·ln 2 in two parts (Cody–Waite), |r| ≤ 0.347
+  const vec r = (xc - k * kLn2Hi) - k * kLn2Lo;
+  // 4. e^r by Horner: Σ rⁿ/n!, n = 13 … 0
+  vec p = splat(1.0 / 6227020800.0);  // 1/13!
+  p = p * r + 1.0 / 479001600.0;      // 1/12!
+  p = p * r + 1.0 / 39916800.0;       // 1/11!
+  p = p * r + 1.0 / 3628800.0;        // 1/10!
+  p = p * r + 1.0 / 362880.0;         // 1/9!
+  p = p * r + 1.0 / 40320.0;          // 1/8!
+  p = p * r + 1.0 / 5040.0;           // 1/7!
+  p = p * r + 1.0 / 720.0;            // 1/6!
+  p = p * r + 1.0 / 120.0;            // 1/5!
+  p = p * r + 1.0 / 24.0;             // 1/4!
+  p = p * r + 1.0 / 6.0;              // 1/3!
+  p = p * r + 0.5;                    // 1/2!
+  p = p * r + 1.0;                    // 1/1!
+  p = p * r + 1.0;                    // 1/0!
+  // 5. 2^k: the low bits of t hold k (two's complement); shift them into the
+  //    exponent field and add the bias 1023
+  uvec bits;
+  std::memcpy(&bits, &t, sizeof bits);
+  bits = (bits << 52) + (std::uint64_t{1023} << 52);
+  vec two_k;
+  std::memcpy(&two_k, &bits, sizeof two_k);
+  // 6. below the clamp (and for −∞) the answer is exactly 0
+  return x < floor ? vec{} : p * two_k;
+}
+
+// ---------------------------------------------------------------------------
+// Which keys a query row touches: [lo, hi) from the first to one past the
+// last visible key (lo == hi for a fully hidden row). `dense` is true when
+// every key in between is visible, so step 2 has nothing to do.
+struct KeyRange {
+  std::size_t lo = 0, hi = 0;
+  bool dense = true;
+};
+
+KeyRange visible_range(const Mask* mask, std::size_t i, std::size_t n_k) {
+  if (!mask) return {0, n_k, true};
+  const std::uint8_t* m = mask->data.data() + i * n_k;  // (n_k)
+  // hidden keys are skipped 8 at a time (8 mask bytes read as one 64-bit
+  // word): a causal row's hidden tail is long
+  auto none_visible = [](const std::uint8_t* p) {
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    return word == 0;
+  };
+  std::size_t lo = 0, hi = n_k;
+  while (lo + 8 <= n_k && none_visible(m + lo)) lo += 8;
+  while (lo < n_k && !m[lo]) ++lo;
+  while (hi >= lo + 8 && none_visible(m + hi - 8)) hi -= 8;
+  while (hi > lo && !m[hi - 1]) --hi;
+  std::size_t seen = 0;
+  for (std::size_t j = lo; j < hi; ++j) seen += m[j] != 0;
+  return {lo, hi, seen == hi - lo};
+}
+
+// ---------------------------------------------------------------------------
+// Packing.
+
+// Kp: panel p holds keys p·kKeys … p·kKeys+kKeys−1 as (d_k, kKeys), so the
+// score tile reads one contiguous run; keys past n_k are zero (scores unused).
+std::vector<double> pack_keys(const Matrix& K, std::size_t n_kp) {
+  const std::size_t n_k = K.rows, d_k = K.cols;
+  std::vector<double> Kp(n_kp * d_k, 0.0);  // (n_kp / kKeys, d_k, kKeys)
+  for (std::size_t j = 0; j < n_k; ++j) {
+    double* panel = Kp.data() + (j / kKeys) * d_k * kKeys + j % kKeys;
+    const double* k = K.row(j);  // (d_k)
+    for (std::size_t c = 0; c < d_k; ++c) panel[c * kKeys] = k[c];
+  }
+  return Kp;
+}
+
+// Vp: panel p holds columns p·kCols … p·kCols+kCols−1 as (n_k, kCols), so the
+// output tile streams through one contiguous run; columns past d_v are zero.
+std::vector<double> pack_values(const Matrix& V, std::size_t d_vp) {
+  const std::size_t n_k = V.rows, d_v = V.cols;
+  std::vector<double> Vp(n_k * d_vp, 0.0);  // (d_vp / kCols, n_k, kCols)
+  for (std::size_t j = 0; j < n_k; ++j)
+    for (std::size_t c = 0; c < d_v; ++c) Vp[((c / kCols) * n_k + j) * kCols + c % kCols] = V(j, c);
+  return Vp;
+}
+
+// ---------------------------------------------------------------------------
+// 1. S[r][j] = (Σ_c q_r[c] · K[j][c]) · factor for the key tiles covering
+//    [lo, hi), R ≤ kRows query rows at once. S is (R, n_kp).
+template <std::size_t R>
+void scores_block(const double* const* q, const double* Kp, std::size_t d_k, std::size_t n_kp,
+                  std::size_t lo, std::size_t hi, double factor, double* S) {
+  for (std::size_t j0 = lo / kKeys * kKeys; j0 < hi; j0 += kKeys) {
+    const double* panel = Kp + j0 * d_k;  // (d_k, kKeys)
+    vec acc[R][kVecs] = {};               // (R, kKeys) in R × kVecs registers
+    // c outermost, as in the reference, so each sum is formed in the same order
+    for (std::size_t c = 0; c < d_k; ++c) {
+      vec k[kVecs];  // (kKeys) K[j0 … j0+kKeys−1][c]
+      for (std::size_t v = 0; v < kVecs; ++v) k[v] = load(panel + c * kKeys + v * kLanes);
+      for (std::size_t r = 0; r < R; ++r) {
+        const double qc = q[r][c];  // broadcast to every lane
+        for (std::size_t v = 0; v < kVecs; ++v) acc[r][v] += qc * k[v];
+      }
+    }
+    for (std::size_t r = 0; r < R; ++r)
+      for (std::size_t v = 0; v < kVecs; ++v)
+        store(S + r * n_kp + j0 + v * kLanes, acc[r][v] * factor);
+  }
+}
+
+// 2.–3. One row: hidden keys → −∞, then softmax over its range [lo, hi) into
+// w (n_k). s is the row's scores (n_kp), used as scratch; w outside the range
+// stays 0.
+void softmax_row(double* s, const std::uint8_t* m, const KeyRange& range, double* w) {
+  const std::size_t lo = range.lo, hi = range.hi;
+  // whole registers: [j0, j1) ⊇ [lo, hi) on kLanes boundaries (j1 ≤ n_kp)
+  const std::size_t j0 = lo / kLanes * kLanes, j1 = round_up(hi, kLanes);
+  // 2. hidden keys → −∞: the lanes outside the range, and holes inside it
+  for (std::size_t j = j0; j < lo; ++j) s[j] = kMinusInf;
+  for (std::size_t j = hi; j < j1; ++j) s[j] = kMinusInf;
+  if (!range.dense)
+    for (std::size_t j = lo; j < hi; ++j) s[j] = m[j] ? s[j] : kMinusInf;
+  // 3a. the row max (finite: the range holds at least one visible key)
+  vec lane_max = splat(kMinusInf);
+  for (std::size_t j = j0; j < j1; j += kLanes) {
+    const vec x = load(s + j);
+    lane_max = x > lane_max ? x : lane_max;
+  }
+  double max = lane_max[0];
+  for (std::size_t l = 1; l < kLanes; ++l) max = lane_max[l] > max ? lane_max[l] : max;
+  // 3b. e^(s − max) ≤ 1 in place, and their sum; −∞ gives exactly 0
+  vec lane_sum = {};
+  for (std::size_t j = j0; j < j1; j += kLanes) {
+    const vec e = exp_nonpositive(load(s + j) - max);
+    store(s + j, e);
+    lane_sum += e;
+  }
+  double sum = 0.0;  // ≥ 1: the max entry contributes e^0 = 1 exactly
+  for (std::size_t l = 0; l < kLanes; ++l) sum += lane_sum[l];
+  // 3c. normalise into w; a hidden key is set to 0.0 outright (its e is
+  //     already 0, but the contract should not rest on the exp)
+  const double inv = 1.0 / sum;
+  if (range.dense) {
+    for (std::size_t j = lo; j < hi; ++j) w[j] = s[j] * inv;
+  } else {
+    for (std::size_t j = lo; j < hi; ++j) w[j] = m[j] ? s[j] * inv : 0.0;
+  }
+}
+
+// 4. out_r = Σ_j w_r[j] · V[j] over j in [lo, hi) (weights outside each row's
+//    own range are 0), R ≤ kRows rows at once, kCols columns per tile.
+template <std::size_t R>
+void output_block(const double* const* w, const double* Vp, std::size_t n_k, std::size_t d_v,
+                  std::size_t lo, std::size_t hi, double* const* out) {
+  for (std::size_t c0 = 0; c0 < d_v; c0 += kCols) {
+    const double* panel = Vp + c0 * n_k;  // (n_k, kCols)
+    vec acc[R][kVecs] = {};               // (R, kCols) in R × kVecs registers
+    // j outermost, as in the reference, so each sum is formed in the same order
+    for (std::size_t j = lo; j < hi; ++j) {
+      vec v_j[kVecs];  // (kCols) V[j][c0 … c0+kCols−1]
+      for (std::size_t v = 0; v < kVecs; ++v) v_j[v] = load(panel + j * kCols + v * kLanes);
+      for (std::size_t r = 0; r < R; ++r) {
+        const double wj = w[r][j];  // broadcast to every lane
+        for (std::size_t v = 0; v < kVecs; ++v) acc[r][v] += wj * v_j[v];
+      }
+    }
+    double tile[R][kCols];  // (R, kCols), then only the columns below d_v are copied out
+    for (std::size_t r = 0; r < R; ++r)
+      for (std::size_t v = 0; v < kVecs; ++v) store(&tile[r][v * kLanes], acc[r][v]);
+    const std::size_t width = d_v - c0 < kCols ? d_v - c0 : kCols;
+    for (std::size_t r = 0; r < R; ++r)
+      for (std::size_t cc = 0; cc < width; ++cc) out[r][c0 + cc] = tile[r][cc];
+  }
+}
+
+// Steps 1–4 for the R query rows starting at i.
+template <std::size_t R>
+void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vector<double>& Vp,
+                  const Mask* mask, double factor, std::size_t i, std::size_t n_kp,
+                  std::vector<double>& S, AttentionResult& r) {
+  const std::size_t n_k = r.weights.cols, d_k = Q.cols, d_v = r.out.cols;
+  // 0. each row's visible keys, and the union [lo, hi) the block must touch
+  KeyRange range[R];
+  std::size_t lo = n_k, hi = 0;
+  for (std::size_t t = 0; t < R; ++t) {
+    range[t] = visible_range(mask, i + t, n_k);
+    if (range[t].lo < range[t].hi) {
+      lo = range[t].lo < lo ? range[t].lo : lo;
+      hi = range[t].hi > hi ? range[t].hi : hi;
+    }
+  }
+  if (lo >= hi) return;  // every row fully hidden: weights and output stay 0
+
+  const double* q[R];
+  double* w[R];
+  double* out[R];
+  for (std::size_t t = 0; t < R; ++t) {
+    q[t] = Q.row(i + t);            // (d_k)
+    w[t] = r.weights.row(i + t);    // (n_k)
+    out[t] = r.out.row(i + t);      // (d_v)
+  }
+  // 1. scores for the block's key range: S (R, n_kp)
+  scores_block<R>(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
+  // 2.–3. softmax per row, over that row's own range
+  for (std::size_t t = 0; t < R; ++t)
+    if (range[t].lo < range[t].hi)
+      softmax_row(S.data() + t * n_kp, mask ? mask->data.data() + (i + t) * n_k : nullptr,
+                  range[t], w[t]);
+  // 4. out = weights · V over the block's key range
+  output_block<R>(w, Vp.data(), n_k, d_v, lo, hi, out);
+}
+
+}  // namespace
+
 AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V,
                                const Mask* mask, bool scale) {
-  return attention_reference(Q, K, V, mask, scale);
+  const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
+  const double factor = scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  AttentionResult r{Matrix(n_q, d_v), Matrix(n_q, n_k)};  // out (n_q, d_v), weights (n_q, n_k)
+  if (n_q == 0 || n_k == 0) return r;
+
+  const std::size_t n_kp = round_up(n_k, kKeys), d_vp = round_up(d_v, kCols);
+  const std::vector<double> Kp = pack_keys(K, n_kp);    // (n_kp / kKeys, d_k, kKeys)
+  const std::vector<double> Vp = pack_values(V, d_vp);  // (d_vp / kCols, n_k, kCols)
+  std::vector<double> S(kRows * n_kp);                  // (kRows, n_kp) one block's scores
+
+  std::size_t i = 0;
+  for (; i + kRows <= n_q; i += kRows) attend_block<kRows>(Q, Kp, Vp, mask, factor, i, n_kp, S, r);
+  // the last n_q mod 4 rows
+  switch (n_q - i) {
+    case 3: attend_block<3>(Q, Kp, Vp, mask, factor, i, n_kp, S, r); break;
+    case 2: attend_block<2>(Q, Kp, Vp, mask, factor, i, n_kp, S, r); break;
+    case 1: attend_block<1>(Q, Kp, Vp, mask, factor, i, n_kp, S, r); break;
+    default: break;
+  }
+  return r;
 }
 
 }  // namespace ap
