@@ -19,7 +19,10 @@ export function registerExperimentTests(h) {
   async function runFromPage(page, name, timeout = 60_000) {
     await page.locator(`[data-testid=exp-run-${name}]`).click();
     await page.locator(`[data-testid=exp-${name}] .exp-result:not([hidden])`).waitFor({ state: 'visible', timeout });
-    await eventually(async () => assert(/\d+ ms/.test(await page.locator(`[data-testid=exp-status-${name}]`).textContent()), `${name}: the status says how long it took`), timeout);
+    await eventually(
+      async () => assert(/\d+ ms/.test(await page.locator(`[data-testid=exp-status-${name}]`).textContent()), `${name}: the status says how long it took`),
+      timeout,
+    );
     const status = await page.locator(`[data-testid=exp-status-${name}]`).textContent();
     return Number(/(\d+) ms/.exec(status)[1]);
   }
@@ -37,7 +40,7 @@ export function registerExperimentTests(h) {
     const m = /without scaling the largest weight is (0\.\d+).*with scaling it is (0\.\d+)/.exec(sentence);
     assert(m, `the sentence names both maxima: ${sentence}`);
     assert(Number(m[1]) > 0.8 && Number(m[2]) < 0.5, `unscaled ${m[1]} is near 1, scaled ${m[2]} well below`);
-    assertEqual(await page.locator('[data-testid=exp-scaling] svg [data-series]').count() > 0, true, 'the chart draws its series');
+    assertEqual((await page.locator('[data-testid=exp-scaling] svg [data-series]').count()) > 0, true, 'the chart draws its series');
     assertEqual(await page.locator('[data-testid=exp-scaling-table] tbody tr').count(), 11, 'one table row per d = 1 … 1024');
     const file = await downloadText(page, 'exp-scaling-02-scale-txt');
     assertEqual(file.name, '02-scale.txt', 'file name');
@@ -66,7 +69,9 @@ export function registerExperimentTests(h) {
     await page.locator('[data-testid=exp-permutation-perm]').fill('0, 0, 2, 3, 4, 5');
     await page.locator('[data-testid=exp-permutation-perm]').dispatchEvent('change');
     await page.locator('[data-testid=exp-run-permutation]').click();
-    await eventually(async () => assert(/repeats/.test(await page.locator('[data-testid=exp-permutation-perm-error]').textContent()), 'the message says which entry repeats'));
+    await eventually(async () =>
+      assert(/repeats/.test(await page.locator('[data-testid=exp-permutation-perm-error]').textContent()), 'the message says which entry repeats'),
+    );
     assertEqual(await page.locator('[data-testid=exp-permutation] .exp-result').isHidden(), true, 'no result: the run did not start');
     assertEqual(await page.locator('[data-testid=exp-progress-permutation]').isHidden(), true, 'no progress bar');
     await page.locator('[data-testid=exp-permutation-perm]').fill('5, 4, 3, 2, 1, 0');
@@ -79,7 +84,9 @@ export function registerExperimentTests(h) {
     await eventually(async () => assert(/at least 1/.test(await page.locator('[data-testid=exp-scaling-ds-error]').textContent()), 'd = 0 is refused'));
     await page.locator('[data-testid=exp-scaling-trials]').fill('many');
     await page.locator('[data-testid=exp-run-scaling]').click();
-    await eventually(async () => assert((await page.locator('[data-testid=exp-scaling-trials-error]').textContent()).length > 0, 'a word for trials is refused'));
+    await eventually(async () =>
+      assert((await page.locator('[data-testid=exp-scaling-trials-error]').textContent()).length > 0, 'a word for trials is refused'),
+    );
     assertEqual(await page.locator('[data-testid=exp-scaling] .exp-result').isHidden(), true, 'no scaling run started');
   });
 
@@ -99,7 +106,11 @@ export function registerExperimentTests(h) {
   test('experiments: cancel stops a long quadratic run at once and the page stays responsive while it runs', async ({ url, newPage }) => {
     const page = await newPage({ url });
     await page.locator('[data-testid=exp-run-quadratic]').click();
-    await eventually(async () => assert(/n = (512|1024|2048|4096)/.test(await page.locator('[data-testid=exp-status-quadratic]').textContent()), 'the run reaches the large n'), 60_000);
+    await eventually(
+      async () =>
+        assert(/n = (512|1024|2048|4096)/.test(await page.locator('[data-testid=exp-status-quadratic]').textContent()), 'the run reaches the large n'),
+      60_000,
+    );
     // a click on another control is handled while the worker computes
     const before = await page.evaluate(() => location.hash);
     const t0 = Date.now();

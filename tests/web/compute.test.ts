@@ -22,7 +22,14 @@ describe('parseCell', () => {
     ['+2', 2],
     ['-.5', -0.5],
   ])('%s → %s', (text, value) => expect(parseCell(text)).toBe(value));
-  test.each([['', 'empty'], ['abc', 'not a number'], ['1.2.3', 'not a number'], ['inf', 'not a finite'], ['NaN', 'not a finite'], ['0x10', 'not a number']])('%s is rejected', (text, msg) => {
+  test.each([
+    ['', 'empty'],
+    ['abc', 'not a number'],
+    ['1.2.3', 'not a number'],
+    ['inf', 'not a finite'],
+    ['NaN', 'not a finite'],
+    ['0x10', 'not a number'],
+  ])('%s is rejected', (text, msg) => {
     expect(parseCell(text)).toContain(msg);
   });
 });
@@ -50,7 +57,14 @@ describe('compute', () => {
 
   test('a bad cell is located and nothing is computed', () => {
     const s = defaultState();
-    s.matrices.Q = { kind: 'cells', cells: [['1', 'abc'], ['0', '1'], ['1', '1']] };
+    s.matrices.Q = {
+      kind: 'cells',
+      cells: [
+        ['1', 'abc'],
+        ['0', '1'],
+        ['1', '1'],
+      ],
+    };
     const o = compute(core, s);
     expect(o.ok).toBe(false);
     if (o.ok) return;

@@ -58,9 +58,7 @@ function refSoftmax(xs: number[]): number[] {
 /** Attention straight from the formula, in JS. */
 function refAttention(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, scale = true): { out: Matrix; weights: Matrix } {
   const f = scale ? 1 / Math.sqrt(Q[0].length) : 1;
-  const weights = Q.map((q, i) =>
-    refSoftmax(K.map((k, j) => (mask && !mask[i][j] ? -Infinity : q.reduce((s, x, c) => s + x * k[c], 0) * f))),
-  );
+  const weights = Q.map((q, i) => refSoftmax(K.map((k, j) => (mask && !mask[i][j] ? -Infinity : q.reduce((s, x, c) => s + x * k[c], 0) * f))));
   const out = weights.map((w) => V[0].map((_, c) => w.reduce((s, wj, j) => s + wj * V[j][c], 0)));
   return { out, weights };
 }
@@ -92,9 +90,21 @@ const shape = (m: Matrix) => [m.length, m[0].length];
 
 // A fixed attention problem whose answer is known, to show the module still
 // works after an error.
-const Q0 = [[1, 0], [0, 1], [1, 1]];
-const K0 = [[1, 0], [0, 1], [0.5, -0.5]];
-const V0 = [[1, 2], [3, 4], [5, 6]];
+const Q0 = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+];
+const K0 = [
+  [1, 0],
+  [0, 1],
+  [0.5, -0.5],
+];
+const V0 = [
+  [1, 2],
+  [3, 4],
+  [5, 6],
+];
 function expectModuleWorks(): void {
   const r = core.attention(Q0, K0, V0, causal(3));
   const ref = refAttention(Q0, K0, V0, causal(3));
@@ -120,7 +130,9 @@ describe('softmax', () => {
 });
 
 describe('attention', () => {
-  const Q = mat(4, 8, 1), K = mat(5, 8, 2), V = mat(5, 3, 3);
+  const Q = mat(4, 8, 1),
+    K = mat(5, 8, 2),
+    V = mat(5, 3, 3);
   test('matches the formula (scaled by 1/√d_k), rows of weights sum to 1', () => {
     const r = core.attention(Q, K, V);
     const ref = refAttention(Q, K, V);
@@ -138,12 +150,18 @@ describe('attention', () => {
     expectClose(r.out, ref.out, 1e-12, 'out');
     expectClose(r.weights, ref.weights, 1e-12, 'weights');
     // unscaled = scaled with Q multiplied by √d_k
-    const s = core.attention(Q.map((row) => row.map((x) => x * Math.sqrt(8))), K, V);
+    const s = core.attention(
+      Q.map((row) => row.map((x) => x * Math.sqrt(8))),
+      K,
+      V,
+    );
     expectClose(r.weights, s.weights, 1e-12, 'unscaled vs Q·√d');
     expect(maxAbsDiff(r.weights, core.attention(Q, K, V).weights)).toBeGreaterThan(1e-3);
   });
   test('a causal mask gives exactly 0 above the diagonal', () => {
-    const Qs = mat(5, 4, 7), Ks = mat(5, 4, 8), Vs = mat(5, 4, 9);
+    const Qs = mat(5, 4, 7),
+      Ks = mat(5, 4, 8),
+      Vs = mat(5, 4, 9);
     const r = core.attention(Qs, Ks, Vs, causal(5));
     const ref = refAttention(Qs, Ks, Vs, causal(5));
     expectClose(r.weights, ref.weights, 1e-12, 'weights');
@@ -174,13 +192,20 @@ describe('attention', () => {
 });
 
 describe('attention_steps', () => {
-  const Q = mat(4, 6, 11), K = mat(4, 6, 12), V = mat(4, 2, 13);
+  const Q = mat(4, 6, 11),
+    K = mat(4, 6, 12),
+    V = mat(4, 2, 13);
   test('scores, scaled, masked (−∞ exactly where hidden), weights, out', () => {
     const mask = causal(4);
     const s = core.attention_steps(Q, K, V, mask);
     for (const k of ['scores', 'scaled', 'masked', 'weights', 'out'] as const) expectPlain(s[k], 2, k);
     expectClose(s.scores, matmul(Q, transpose(K)), 1e-12, 'scores = Q·Kᵀ');
-    expectClose(s.scaled, s.scores.map((r) => r.map((x) => x / Math.sqrt(6))), 1e-12, 'scaled');
+    expectClose(
+      s.scaled,
+      s.scores.map((r) => r.map((x) => x / Math.sqrt(6))),
+      1e-12,
+      'scaled',
+    );
     s.masked.forEach((row, i) =>
       row.forEach((x, j) => {
         if (mask[i][j]) expect(x).toBe(s.scaled[i][j]);
@@ -211,7 +236,9 @@ describe('causal_mask', () => {
 });
 
 describe('multi_head', () => {
-  const Q = mat(5, 8, 21), K = mat(6, 8, 22), V = mat(6, 4, 23);
+  const Q = mat(5, 8, 21),
+    K = mat(6, 8, 22),
+    V = mat(6, 4, 23);
   test('h = 1 equals attention exactly', () => {
     const m = core.multi_head(Q, K, V, 1);
     const a = core.attention(Q, K, V);
@@ -231,7 +258,8 @@ describe('multi_head', () => {
       expectPlain(m.weights, 3, 'weights');
       expect(m.weights.length).toBe(h);
       expect(shape(m.out)).toEqual([5, 4]);
-      const dk = 8 / h, dv = 4 / h;
+      const dk = 8 / h,
+        dv = 4 / h;
       for (let t = 0; t < h; t++) {
         const ref = refAttention(cols(Q, t * dk, dk), cols(K, t * dk, dk), cols(V, t * dv, dv), mask);
         expectClose(m.weights[t], ref.weights, 1e-12, `h=${h} head ${t} weights`);
@@ -243,7 +271,8 @@ describe('multi_head', () => {
 
 describe('pos_encoding', () => {
   test('sinusoids, values in [−1, 1], every position different', () => {
-    const n = 8, d = 6;
+    const n = 8,
+      d = 6;
     const P = core.pos_encoding(n, d);
     expectPlain(P, 2, 'pos_encoding');
     expect(shape(P)).toEqual([n, d]);
@@ -270,7 +299,12 @@ describe('layer_norm', () => {
     expectPlain(r, 1, 'layer_norm');
     const mean = row.reduce((a, b) => a + b) / row.length;
     const v = row.reduce((a, x) => a + (x - mean) ** 2, 0) / row.length;
-    expectClose(r, row.map((x) => (x - mean) / Math.sqrt(v + 1e-5)), 1e-12, 'layer_norm');
+    expectClose(
+      r,
+      row.map((x) => (x - mean) / Math.sqrt(v + 1e-5)),
+      1e-12,
+      'layer_norm',
+    );
     expect(Math.abs(r.reduce((a, b) => a + b) / r.length)).toBeLessThan(1e-12);
     expect(core.layer_norm(row, 1e-5)).toEqual(r); // default eps
     expect(core.layer_norm(row, 0)).not.toEqual(r);
@@ -293,7 +327,12 @@ describe('block', () => {
     const mh = core.multi_head(normed, normed, normed, 2, mask);
     expect(b.attended).toEqual(mh.out);
     expect(b.weights).toEqual(mh.weights);
-    expectClose(b.out, X.map((r, i) => r.map((x, j) => x + mh.out[i][j])), 0, 'out = X + attended');
+    expectClose(
+      b.out,
+      X.map((r, i) => r.map((x, j) => x + mh.out[i][j])),
+      0,
+      'out = X + attended',
+    );
   });
   test('opts.eps is passed to layer_norm', () => {
     const X = mat(3, 4, 32);
@@ -303,10 +342,29 @@ describe('block', () => {
 });
 
 describe('single_head (seed 000)', () => {
-  const X = [[0.1, 0.2, 0.3, 0.4], [0.5, 0.4, 0.3, 0.2], [0.0, 0.1, 0.0, 0.1]];
-  const Wq = [[0.2, -0.1], [0.0, 0.1], [0.1, 0.2], [-0.1, 0.0]];
-  const Wk = [[0.1, 0.1], [0.0, -0.1], [0.2, 0.0], [0.0, 0.2]];
-  const Wv = [[0.1, 0.0], [-0.1, 0.1], [0.2, -0.1], [0.0, 0.2]];
+  const X = [
+    [0.1, 0.2, 0.3, 0.4],
+    [0.5, 0.4, 0.3, 0.2],
+    [0.0, 0.1, 0.0, 0.1],
+  ];
+  const Wq = [
+    [0.2, -0.1],
+    [0.0, 0.1],
+    [0.1, 0.2],
+    [-0.1, 0.0],
+  ];
+  const Wk = [
+    [0.1, 0.1],
+    [0.0, -0.1],
+    [0.2, 0.0],
+    [0.0, 0.2],
+  ];
+  const Wv = [
+    [0.1, 0.0],
+    [-0.1, 0.1],
+    [0.2, -0.1],
+    [0.0, 0.2],
+  ];
   test('shapes q (3,2) k (3,2) v (3,2) weights (3,3) out (3,2), finite, causal', () => {
     const r = core.single_head(X, Wq, Wk, Wv);
     expect(shape(r.q)).toEqual([3, 2]);
@@ -335,19 +393,35 @@ describe('single_head (seed 000)', () => {
 
 describe('grouped_query_attention (seed 004 shapes)', () => {
   // batch 10, n_q 2, n_k 4; widths q/k 128, v 64; 8 heads of 16; d_o 8
-  const B = 10, n_q = 2, n_k = 4, H = 8, dk = 16, dv = 16, d_o = 8;
+  const B = 10,
+    n_q = 2,
+    n_k = 4,
+    H = 8,
+    dk = 16,
+    dv = 16,
+    d_o = 8;
   const t3 = (rows: number, c: number, seed: number) => Array.from({ length: B }, (_, b) => mat(rows, c, seed * 100 + b));
   const vec = (n: number, seed: number) => mat(1, n, seed)[0];
-  const q = t3(n_q, 128, 1), k = t3(n_k, 128, 2), v = t3(n_k, 64, 3);
-  const Wq = mat(128, H * dk, 4), Wo = mat(H * dv, d_o, 5);
-  const bq = vec(H * dk, 6), bo = vec(d_o, 7);
+  const q = t3(n_q, 128, 1),
+    k = t3(n_k, 128, 2),
+    v = t3(n_k, 64, 3);
+  const Wq = mat(128, H * dk, 4),
+    Wo = mat(H * dv, d_o, 5);
+  const bq = vec(H * dk, 6),
+    bo = vec(d_o, 7);
   const mask = causal(n_q, n_k);
   /** Repeat each KV head's columns `group` times: G heads → G·group heads. */
   const tileCols = (W: Matrix, G: number, w: number, group: number): Matrix =>
     W.map((row) => Array.from({ length: G * group }, (_, i) => row.slice(Math.floor(i / group) * w, Math.floor(i / group) * w + w)).flat());
 
   test('MHA: out (10, 2, 8), weights (10, 8, 2, 4), masked weights 0, rows sum to 1', () => {
-    const r = core.grouped_query_attention(q, k, v, { Wq, bq, Wk: mat(128, H * dk, 8), bk: vec(H * dk, 9), Wv: mat(64, H * dv, 10), bv: vec(H * dv, 11), Wo, bo }, { num_heads: H, num_kv_heads: H, mask });
+    const r = core.grouped_query_attention(
+      q,
+      k,
+      v,
+      { Wq, bq, Wk: mat(128, H * dk, 8), bk: vec(H * dk, 9), Wv: mat(64, H * dv, 10), bv: vec(H * dv, 11), Wo, bo },
+      { num_heads: H, num_kv_heads: H, mask },
+    );
     expectPlain(r.out, 3, 'out');
     expectPlain(r.weights, 4, 'weights');
     expect([r.out.length, r.out[0].length, r.out[0][0].length]).toEqual([B, n_q, d_o]);
@@ -362,10 +436,13 @@ describe('grouped_query_attention (seed 004 shapes)', () => {
   });
 
   test('one head of MHA is attention on the projected slices, out is heads·Wo + bo', () => {
-    const Wk = mat(128, H * dk, 8), Wv = mat(64, H * dv, 10);
+    const Wk = mat(128, H * dk, 8),
+      Wv = mat(64, H * dv, 10);
     const r = core.grouped_query_attention(q, k, v, { Wq, Wk, Wv, Wo }, { num_heads: H, num_kv_heads: H, mask });
     for (const b of [0, 7]) {
-      const Qp = matmul(q[b], Wq), Kp = matmul(k[b], Wk), Vp = matmul(v[b], Wv);
+      const Qp = matmul(q[b], Wq),
+        Kp = matmul(k[b], Wk),
+        Vp = matmul(v[b], Wv);
       const heads: Matrix = Array.from({ length: n_q }, () => []);
       for (let i = 0; i < H; i++) {
         const a = refAttention(cols(Qp, i * dk, dk), cols(Kp, i * dk, dk), cols(Vp, i * dv, dv), mask);
@@ -382,12 +459,25 @@ describe('grouped_query_attention (seed 004 shapes)', () => {
     ['GQA', 4],
   ] as const)('%s (num_kv_heads = %i) equals MHA with the K/V weights tiled', (_, G) => {
     const group = H / G;
-    const Wk = mat(128, G * dk, 12), Wv = mat(64, G * dv, 13);
-    const bk = vec(G * dk, 14), bv = vec(G * dv, 15);
+    const Wk = mat(128, G * dk, 12),
+      Wv = mat(64, G * dv, 13);
+    const bk = vec(G * dk, 14),
+      bv = vec(G * dv, 15);
     const shared = core.grouped_query_attention(q, k, v, { Wq, bq, Wk, bk, Wv, bv, Wo, bo }, { num_heads: H, num_kv_heads: G, mask });
     const tiled = core.grouped_query_attention(
-      q, k, v,
-      { Wq, bq, Wk: tileCols(Wk, G, dk, group), bk: tileCols([bk], G, dk, group)[0], Wv: tileCols(Wv, G, dv, group), bv: tileCols([bv], G, dv, group)[0], Wo, bo },
+      q,
+      k,
+      v,
+      {
+        Wq,
+        bq,
+        Wk: tileCols(Wk, G, dk, group),
+        bk: tileCols([bk], G, dk, group)[0],
+        Wv: tileCols(Wv, G, dv, group),
+        bv: tileCols([bv], G, dv, group)[0],
+        Wo,
+        bo,
+      },
       { num_heads: H, num_kv_heads: H, mask },
     );
     expectClose(shared.out, tiled.out, 1e-12, 'out');
@@ -401,7 +491,13 @@ describe('grouped_query_attention (seed 004 shapes)', () => {
     const p = { Wq, Wk: mat(128, 16, 16), Wv: mat(64, 16, 17), Wo };
     const a = core.grouped_query_attention(q, k, v, p, { num_heads: H, num_kv_heads: 1 });
     const b = core.grouped_query_attention(q, k, v, { ...p, bq: null, bk: null, bv: null, bo: null }, { num_heads: H, num_kv_heads: 1, mask: null });
-    const z = core.grouped_query_attention(q, k, v, { ...p, bq: Array(128).fill(0), bk: Array(16).fill(0), bv: Array(16).fill(0), bo: Array(8).fill(0) }, { num_heads: H, num_kv_heads: 1 });
+    const z = core.grouped_query_attention(
+      q,
+      k,
+      v,
+      { ...p, bq: Array(128).fill(0), bk: Array(16).fill(0), bv: Array(16).fill(0), bo: Array(8).fill(0) },
+      { num_heads: H, num_kv_heads: 1 },
+    );
     expect(b).toEqual(a);
     expectClose(z.out, a.out, 1e-15, 'zero biases');
   });
@@ -414,7 +510,12 @@ describe('random_normal', () => {
     expect(shape(a)).toEqual([4, 5]);
     expect(core.random_normal(4, 5, 42)).toEqual(a);
     expect(maxAbsDiff(core.random_normal(4, 5, 43), a)).toBeGreaterThan(0.1);
-    expectClose(core.random_normal(4, 5, 42, 0.5), a.map((r) => r.map((x) => x * 0.5)), 1e-15, 'scale 0.5');
+    expectClose(
+      core.random_normal(4, 5, 42, 0.5),
+      a.map((r) => r.map((x) => x * 0.5)),
+      1e-15,
+      'scale 0.5',
+    );
     expectFinite(a, 'random_normal');
   });
   test('roughly standard normal', () => {
@@ -429,7 +530,9 @@ describe('random_normal', () => {
 // ---------------------------------------------------------------- the typed form
 
 describe('core.typed equals the friendly form', () => {
-  const Q = mat(4, 8, 41), K = mat(5, 8, 42), V = mat(5, 4, 43);
+  const Q = mat(4, 8, 41),
+    K = mat(5, 8, 42),
+    V = mat(5, 4, 43);
   const mask = causal(4, 5);
   test('attention and attention_steps', () => {
     for (const scale of [true, false]) {
@@ -469,7 +572,10 @@ describe('core.typed equals the friendly form', () => {
     expect(fromTypedM(core.typed.random_normal(3, 4, 9, 2))).toEqual(core.random_normal(3, 4, 9, 2));
   });
   test('single_head', () => {
-    const X = mat(3, 4, 45), Wq = mat(4, 2, 46), Wk = mat(4, 2, 47), Wv = mat(4, 3, 48);
+    const X = mat(3, 4, 45),
+      Wq = mat(4, 2, 46),
+      Wk = mat(4, 2, 47),
+      Wv = mat(4, 3, 48);
     for (const c of [true, false]) {
       const f = core.single_head(X, Wq, Wk, Wv, { causal: c });
       const t = core.typed.single_head(toTyped(X), toTyped(Wq), toTyped(Wk), toTyped(Wv), { causal: c });
@@ -477,13 +583,35 @@ describe('core.typed equals the friendly form', () => {
     }
   });
   test('grouped_query_attention', () => {
-    const q = [mat(2, 6, 51), mat(2, 6, 52)], k = [mat(3, 6, 53), mat(3, 6, 54)], v = [mat(3, 5, 55), mat(3, 5, 56)];
-    const p = { Wq: mat(6, 8, 57), bq: mat(1, 8, 58)[0], Wk: mat(6, 4, 59), bk: null, Wv: mat(5, 6, 60), bv: mat(1, 6, 61)[0], Wo: mat(12, 3, 62), bo: mat(1, 3, 63)[0] };
+    const q = [mat(2, 6, 51), mat(2, 6, 52)],
+      k = [mat(3, 6, 53), mat(3, 6, 54)],
+      v = [mat(3, 5, 55), mat(3, 5, 56)];
+    const p = {
+      Wq: mat(6, 8, 57),
+      bq: mat(1, 8, 58)[0],
+      Wk: mat(6, 4, 59),
+      bk: null,
+      Wv: mat(5, 6, 60),
+      bv: mat(1, 6, 61)[0],
+      Wo: mat(12, 3, 62),
+      bo: mat(1, 3, 63)[0],
+    };
     const m = causal(2, 3);
     const f = core.grouped_query_attention(q, k, v, p, { num_heads: 4, num_kv_heads: 2, mask: m });
     const t = core.typed.grouped_query_attention(
-      toTyped3(q), toTyped3(k), toTyped3(v),
-      { Wq: toTyped(p.Wq), bq: Float64Array.from(p.bq), Wk: toTyped(p.Wk), bk: null, Wv: toTyped(p.Wv), bv: Float64Array.from(p.bv), Wo: toTyped(p.Wo), bo: Float64Array.from(p.bo) },
+      toTyped3(q),
+      toTyped3(k),
+      toTyped3(v),
+      {
+        Wq: toTyped(p.Wq),
+        bq: Float64Array.from(p.bq),
+        Wk: toTyped(p.Wk),
+        bk: null,
+        Wv: toTyped(p.Wv),
+        bv: Float64Array.from(p.bv),
+        Wo: toTyped(p.Wo),
+        bo: Float64Array.from(p.bo),
+      },
       { num_heads: 4, num_kv_heads: 2, mask: typedMask(m) },
     );
     expect([t.out.batch, t.out.rows, t.out.cols, t.num_heads]).toEqual([2, 2, 3, 4]);
@@ -502,12 +630,17 @@ interface ErrorCase {
   message?: string; // the message starts with this
 }
 
-const I2 = [[1, 0], [0, 1]];
+const I2 = [
+  [1, 0],
+  [0, 1],
+];
 const M24 = mat(2, 4, 71);
 const big = (rows: number, c: number): Matrix => Array.from({ length: rows }, () => Array(c).fill(0.5) as number[]);
 const zeros = (r: number, c: number): TypedMatrix => ({ data: new Float64Array(r * c), rows: r, cols: c });
 const zeros3 = (b: number, r: number, c: number): TypedTensor3 => ({ data: new Float64Array(b * r * c), batch: b, rows: r, cols: c });
-const gq = [mat(2, 4, 72)], gk = [mat(3, 4, 73)], gv = [mat(3, 2, 74)];
+const gq = [mat(2, 4, 72)],
+  gk = [mat(3, 4, 73)],
+  gv = [mat(3, 2, 74)];
 const gp = { Wq: mat(4, 4, 75), Wk: mat(4, 2, 76), Wv: mat(2, 2, 77), Wo: mat(4, 3, 78) }; // 2 heads of 2, 1 KV head, d_o 3
 const gopts = { num_heads: 2, num_kv_heads: 1 };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -523,34 +656,174 @@ const errorCases: ErrorCase[] = [
   { name: 'softmax: a string', call: () => core.softmax(any('1,2,3')), code: 'not_a_number', fn: 'softmax' },
   { name: 'softmax: null', call: () => core.softmax(any(null)), code: 'not_a_number', fn: 'softmax' },
   // attention
-  { name: 'attention: ragged Q', call: () => core.attention([[1, 2], [3]], I2, I2), code: 'ragged', fn: 'attention', message: 'attention: Q[1] has 1 values but Q[0] has 2' },
-  { name: 'attention: ragged K', call: () => core.attention(I2, [[1, 2], [3, 4, 5]], I2), code: 'ragged', fn: 'attention' },
+  {
+    name: 'attention: ragged Q',
+    call: () => core.attention([[1, 2], [3]], I2, I2),
+    code: 'ragged',
+    fn: 'attention',
+    message: 'attention: Q[1] has 1 values but Q[0] has 2',
+  },
+  {
+    name: 'attention: ragged K',
+    call: () =>
+      core.attention(
+        I2,
+        [
+          [1, 2],
+          [3, 4, 5],
+        ],
+        I2,
+      ),
+    code: 'ragged',
+    fn: 'attention',
+  },
   { name: 'attention: ragged V', call: () => core.attention(I2, I2, [[1], [3, 4]]), code: 'ragged', fn: 'attention' },
-  { name: 'attention: Q/K width', call: () => core.attention(I2, [[1, 2, 3], [4, 5, 6]], I2), code: 'shape', fn: 'attention', message: 'attention: Q is (2, 2) but K is (2, 3)' },
-  { name: 'attention: K/V rows', call: () => core.attention(I2, I2, [[1, 2], [3, 4], [5, 6]]), code: 'shape', fn: 'attention', message: 'attention: K is (2, 2) but V is (3, 2)' },
-  { name: 'attention: mask shape', call: () => core.attention(I2, I2, I2, causal(3, 2)), code: 'shape', fn: 'attention', message: 'attention: mask is (3, 2) but the scores are (2, 2)' },
+  {
+    name: 'attention: Q/K width',
+    call: () =>
+      core.attention(
+        I2,
+        [
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+        I2,
+      ),
+    code: 'shape',
+    fn: 'attention',
+    message: 'attention: Q is (2, 2) but K is (2, 3)',
+  },
+  {
+    name: 'attention: K/V rows',
+    call: () =>
+      core.attention(I2, I2, [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ]),
+    code: 'shape',
+    fn: 'attention',
+    message: 'attention: K is (2, 2) but V is (3, 2)',
+  },
+  {
+    name: 'attention: mask shape',
+    call: () => core.attention(I2, I2, I2, causal(3, 2)),
+    code: 'shape',
+    fn: 'attention',
+    message: 'attention: mask is (3, 2) but the scores are (2, 2)',
+  },
   { name: 'attention: mask cols', call: () => core.attention(I2, I2, I2, causal(2, 3)), code: 'shape', fn: 'attention' },
   { name: 'attention: ragged mask', call: () => core.attention(I2, I2, I2, [[true, false], [true]]), code: 'ragged', fn: 'attention' },
-  { name: 'attention: mask of numbers', call: () => core.attention(I2, I2, I2, any([[1, 0], [1, 1]])), code: 'not_a_number', fn: 'attention' },
+  {
+    name: 'attention: mask of numbers',
+    call: () =>
+      core.attention(
+        I2,
+        I2,
+        I2,
+        any([
+          [1, 0],
+          [1, 1],
+        ]),
+      ),
+    code: 'not_a_number',
+    fn: 'attention',
+  },
   { name: 'attention: mask not an array', call: () => core.attention(I2, I2, I2, any('causal')), code: 'not_a_number', fn: 'attention' },
-  { name: 'attention: NaN in Q', call: () => core.attention([[1, NaN], [0, 1]], I2, I2), code: 'non_finite', fn: 'attention', message: 'attention: Q[0][1] is NaN' },
-  { name: 'attention: Infinity in K', call: () => core.attention(I2, [[1, 0], [Infinity, 1]], I2), code: 'non_finite', fn: 'attention', message: 'attention: K[1][0] is Infinity' },
-  { name: 'attention: -Infinity in V', call: () => core.attention(I2, I2, [[1, 0], [0, -Infinity]]), code: 'non_finite', fn: 'attention' },
-  { name: 'attention: string in Q', call: () => core.attention(any([[1, '0'], [0, 1]]), I2, I2), code: 'not_a_number', fn: 'attention', message: 'attention: Q[0][1] is the string "0"' },
+  {
+    name: 'attention: NaN in Q',
+    call: () =>
+      core.attention(
+        [
+          [1, NaN],
+          [0, 1],
+        ],
+        I2,
+        I2,
+      ),
+    code: 'non_finite',
+    fn: 'attention',
+    message: 'attention: Q[0][1] is NaN',
+  },
+  {
+    name: 'attention: Infinity in K',
+    call: () =>
+      core.attention(
+        I2,
+        [
+          [1, 0],
+          [Infinity, 1],
+        ],
+        I2,
+      ),
+    code: 'non_finite',
+    fn: 'attention',
+    message: 'attention: K[1][0] is Infinity',
+  },
+  {
+    name: 'attention: -Infinity in V',
+    call: () =>
+      core.attention(I2, I2, [
+        [1, 0],
+        [0, -Infinity],
+      ]),
+    code: 'non_finite',
+    fn: 'attention',
+  },
+  {
+    name: 'attention: string in Q',
+    call: () =>
+      core.attention(
+        any([
+          [1, '0'],
+          [0, 1],
+        ]),
+        I2,
+        I2,
+      ),
+    code: 'not_a_number',
+    fn: 'attention',
+    message: 'attention: Q[0][1] is the string "0"',
+  },
   { name: 'attention: Q is a string', call: () => core.attention(any('Q'), I2, I2), code: 'not_a_number', fn: 'attention' },
   { name: 'attention: a row is a string', call: () => core.attention(I2, any([[1, 0], '01']), I2), code: 'not_a_number', fn: 'attention' },
   { name: 'attention: Q undefined', call: () => core.attention(any(undefined), I2, I2), code: 'not_a_number', fn: 'attention' },
   { name: 'attention: empty Q []', call: () => core.attention([], I2, I2), code: 'empty', fn: 'attention' },
   { name: 'attention: empty K [[]]', call: () => core.attention(I2, [[]], I2), code: 'empty', fn: 'attention' },
-  { name: 'attention: n = 5000 rows', call: () => core.attention(big(5000, 2), I2, I2), code: 'too_large', fn: 'attention', message: 'attention: Q is (5000, 2): the limit is 4096 rows' },
+  {
+    name: 'attention: n = 5000 rows',
+    call: () => core.attention(big(5000, 2), I2, I2),
+    code: 'too_large',
+    fn: 'attention',
+    message: 'attention: Q is (5000, 2): the limit is 4096 rows',
+  },
   { name: 'attention: 5000 keys', call: () => core.attention(I2, big(5000, 2), big(5000, 2)), code: 'too_large', fn: 'attention' },
   { name: 'attention: d = 5000', call: () => core.attention(big(2, 5000), big(2, 5000), I2), code: 'too_large', fn: 'attention' },
-  { name: 'attention (typed): data length vs shape', call: () => core.typed.attention({ data: new Float64Array(3), rows: 2, cols: 2 }, toTyped(I2), toTyped(I2)), code: 'shape', fn: 'attention' },
-  { name: 'attention (typed): mask data length', call: () => core.typed.attention(toTyped(I2), toTyped(I2), toTyped(I2), { data: new Uint8Array(3), rows: 2, cols: 2 }), code: 'shape', fn: 'attention' },
+  {
+    name: 'attention (typed): data length vs shape',
+    call: () => core.typed.attention({ data: new Float64Array(3), rows: 2, cols: 2 }, toTyped(I2), toTyped(I2)),
+    code: 'shape',
+    fn: 'attention',
+  },
+  {
+    name: 'attention (typed): mask data length',
+    call: () => core.typed.attention(toTyped(I2), toTyped(I2), toTyped(I2), { data: new Uint8Array(3), rows: 2, cols: 2 }),
+    code: 'shape',
+    fn: 'attention',
+  },
   // attention_steps (reports itself as "attention", the same computation)
   { name: 'attention_steps: Q/K width', call: () => core.attention_steps(I2, M24, I2), code: 'shape', fn: 'attention' },
   { name: 'attention_steps: ragged', call: () => core.attention_steps(I2, I2, [[1], [2, 3]]), code: 'ragged', fn: 'attention' },
-  { name: 'attention_steps: NaN', call: () => core.attention_steps(I2, I2, [[NaN, 0], [0, 1]]), code: 'non_finite', fn: 'attention' },
+  {
+    name: 'attention_steps: NaN',
+    call: () =>
+      core.attention_steps(I2, I2, [
+        [NaN, 0],
+        [0, 1],
+      ]),
+    code: 'non_finite',
+    fn: 'attention',
+  },
   { name: 'attention_steps: mask shape', call: () => core.attention_steps(I2, I2, I2, causal(1, 2)), code: 'shape', fn: 'attention' },
   // causal_mask
   { name: 'causal_mask: n = 0', call: () => core.causal_mask(0), code: 'empty', fn: 'causal_mask' },
@@ -561,24 +834,74 @@ const errorCases: ErrorCase[] = [
   { name: 'causal_mask: n = 5000', call: () => core.causal_mask(5000), code: 'too_large', fn: 'causal_mask' },
   { name: 'causal_mask: n = 2^32', call: () => core.causal_mask(2 ** 32), code: 'too_large', fn: 'causal_mask' },
   // multi_head
-  { name: 'multi_head: h = 3, d = 8', call: () => core.multi_head(mat(2, 8, 1), mat(2, 8, 2), mat(2, 8, 3), 3), code: 'divisibility', fn: 'multi_head', message: 'multi_head: h = 3 does not divide d = 8' },
-  { name: 'multi_head: h does not divide d_v', call: () => core.multi_head(M24, M24, mat(2, 3, 1), 2), code: 'divisibility', fn: 'multi_head', message: 'multi_head: h = 2 does not divide d_v = 3' },
+  {
+    name: 'multi_head: h = 3, d = 8',
+    call: () => core.multi_head(mat(2, 8, 1), mat(2, 8, 2), mat(2, 8, 3), 3),
+    code: 'divisibility',
+    fn: 'multi_head',
+    message: 'multi_head: h = 3 does not divide d = 8',
+  },
+  {
+    name: 'multi_head: h does not divide d_v',
+    call: () => core.multi_head(M24, M24, mat(2, 3, 1), 2),
+    code: 'divisibility',
+    fn: 'multi_head',
+    message: 'multi_head: h = 2 does not divide d_v = 3',
+  },
   { name: 'multi_head: h = 0', call: () => core.multi_head(M24, M24, M24, 0), code: 'invalid_argument', fn: 'multi_head' },
   { name: 'multi_head: h = -2', call: () => core.multi_head(M24, M24, M24, -2), code: 'invalid_argument', fn: 'multi_head' },
   { name: 'multi_head: h = 1.5', call: () => core.multi_head(M24, M24, M24, 1.5), code: 'invalid_argument', fn: 'multi_head' },
   { name: 'multi_head: h = "2"', call: () => core.multi_head(M24, M24, M24, any('2')), code: 'invalid_argument', fn: 'multi_head' },
-  { name: 'multi_head: h = 512 (over the head limit)', call: () => core.multi_head(big(1, 512), big(1, 512), big(1, 512), 512), code: 'too_large', fn: 'multi_head' },
+  {
+    name: 'multi_head: h = 512 (over the head limit)',
+    call: () => core.multi_head(big(1, 512), big(1, 512), big(1, 512), 512),
+    code: 'too_large',
+    fn: 'multi_head',
+  },
   { name: 'multi_head: h = 1e20', call: () => core.multi_head(M24, M24, M24, 1e20), code: 'too_large', fn: 'multi_head' },
   { name: 'multi_head: ragged', call: () => core.multi_head([[1, 2], [3]], I2, I2, 1), code: 'ragged', fn: 'multi_head' },
   { name: 'multi_head: Q/K width', call: () => core.multi_head(I2, M24, I2, 1), code: 'shape', fn: 'multi_head' },
   { name: 'multi_head: K/V rows', call: () => core.multi_head(I2, I2, mat(3, 2, 1), 1), code: 'shape', fn: 'multi_head' },
   { name: 'multi_head: mask shape', call: () => core.multi_head(I2, I2, I2, 1, causal(3)), code: 'shape', fn: 'multi_head' },
-  { name: 'multi_head: Infinity', call: () => core.multi_head(I2, I2, [[Infinity, 0], [0, 1]], 1), code: 'non_finite', fn: 'multi_head' },
-  { name: 'multi_head: string', call: () => core.multi_head(I2, any([['a', 0], [0, 1]]), I2, 1), code: 'not_a_number', fn: 'multi_head' },
+  {
+    name: 'multi_head: Infinity',
+    call: () =>
+      core.multi_head(
+        I2,
+        I2,
+        [
+          [Infinity, 0],
+          [0, 1],
+        ],
+        1,
+      ),
+    code: 'non_finite',
+    fn: 'multi_head',
+  },
+  {
+    name: 'multi_head: string',
+    call: () =>
+      core.multi_head(
+        I2,
+        any([
+          ['a', 0],
+          [0, 1],
+        ]),
+        I2,
+        1,
+      ),
+    code: 'not_a_number',
+    fn: 'multi_head',
+  },
   { name: 'multi_head: empty', call: () => core.multi_head([[]], I2, I2, 1), code: 'empty', fn: 'multi_head' },
   { name: 'multi_head: 5000 rows', call: () => core.multi_head(big(5000, 2), I2, I2, 1), code: 'too_large', fn: 'multi_head' },
   // h · n_q · n_k = 256 · 4096 · 4096 = 2³² wrapped a 32-bit size_t to 0 (fixed in cpp/multi_head.cpp)
-  { name: 'multi_head (typed): 256 heads of 4096 × 4096 scores', call: () => core.typed.multi_head(zeros(4096, 256), zeros(4096, 256), zeros(4096, 256), 256), code: 'too_large', fn: 'multi_head' },
+  {
+    name: 'multi_head (typed): 256 heads of 4096 × 4096 scores',
+    call: () => core.typed.multi_head(zeros(4096, 256), zeros(4096, 256), zeros(4096, 256), 256),
+    code: 'too_large',
+    fn: 'multi_head',
+  },
   // pos_encoding
   { name: 'pos_encoding: n = 0', call: () => core.pos_encoding(0, 4), code: 'empty', fn: 'pos_encoding' },
   { name: 'pos_encoding: d = 0', call: () => core.pos_encoding(4, 0), code: 'empty', fn: 'pos_encoding' },
@@ -611,49 +934,286 @@ const errorCases: ErrorCase[] = [
   { name: 'block: empty', call: () => core.block([], 1), code: 'empty', fn: 'block' },
   { name: 'block: 5000 rows', call: () => core.block(big(5000, 2), 1), code: 'too_large', fn: 'block' },
   // single_head
-  { name: 'single_head: Wq rows vs X cols', call: () => core.single_head(mat(3, 4, 1), mat(3, 2, 2), mat(4, 2, 3), mat(4, 2, 4)), code: 'shape', fn: 'single_head', message: 'single_head: Wq is (3, 2) but X is (3, 4)' },
-  { name: 'single_head: Wv rows vs X cols', call: () => core.single_head(mat(3, 4, 1), mat(4, 2, 2), mat(4, 2, 3), mat(5, 2, 4)), code: 'shape', fn: 'single_head' },
+  {
+    name: 'single_head: Wq rows vs X cols',
+    call: () => core.single_head(mat(3, 4, 1), mat(3, 2, 2), mat(4, 2, 3), mat(4, 2, 4)),
+    code: 'shape',
+    fn: 'single_head',
+    message: 'single_head: Wq is (3, 2) but X is (3, 4)',
+  },
+  {
+    name: 'single_head: Wv rows vs X cols',
+    call: () => core.single_head(mat(3, 4, 1), mat(4, 2, 2), mat(4, 2, 3), mat(5, 2, 4)),
+    code: 'shape',
+    fn: 'single_head',
+  },
   { name: 'single_head: Wq/Wk width', call: () => core.single_head(mat(3, 4, 1), mat(4, 2, 2), mat(4, 3, 3), mat(4, 2, 4)), code: 'shape', fn: 'single_head' },
-  { name: 'single_head: ragged X', call: () => core.single_head([[1, 2, 3, 4], [1]], mat(4, 2, 2), mat(4, 2, 3), mat(4, 2, 4)), code: 'ragged', fn: 'single_head' },
-  { name: 'single_head: NaN in Wv', call: () => core.single_head(mat(3, 4, 1), mat(4, 2, 2), mat(4, 2, 3), [[NaN, 0], [0, 0], [0, 0], [0, 0]]), code: 'non_finite', fn: 'single_head' },
-  { name: 'single_head: string in Wk', call: () => core.single_head(mat(3, 4, 1), mat(4, 2, 2), any([['0', 0], [0, 0], [0, 0], [0, 0]]), mat(4, 2, 4)), code: 'not_a_number', fn: 'single_head' },
+  {
+    name: 'single_head: ragged X',
+    call: () => core.single_head([[1, 2, 3, 4], [1]], mat(4, 2, 2), mat(4, 2, 3), mat(4, 2, 4)),
+    code: 'ragged',
+    fn: 'single_head',
+  },
+  {
+    name: 'single_head: NaN in Wv',
+    call: () =>
+      core.single_head(mat(3, 4, 1), mat(4, 2, 2), mat(4, 2, 3), [
+        [NaN, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ]),
+    code: 'non_finite',
+    fn: 'single_head',
+  },
+  {
+    name: 'single_head: string in Wk',
+    call: () =>
+      core.single_head(
+        mat(3, 4, 1),
+        mat(4, 2, 2),
+        any([
+          ['0', 0],
+          [0, 0],
+          [0, 0],
+          [0, 0],
+        ]),
+        mat(4, 2, 4),
+      ),
+    code: 'not_a_number',
+    fn: 'single_head',
+  },
   { name: 'single_head: empty X', call: () => core.single_head([], mat(4, 2, 2), mat(4, 2, 3), mat(4, 2, 4)), code: 'empty', fn: 'single_head' },
-  { name: 'single_head: 5000 rows', call: () => core.single_head(big(5000, 4), mat(4, 2, 2), mat(4, 2, 3), mat(4, 2, 4)), code: 'too_large', fn: 'single_head' },
+  {
+    name: 'single_head: 5000 rows',
+    call: () => core.single_head(big(5000, 4), mat(4, 2, 2), mat(4, 2, 3), mat(4, 2, 4)),
+    code: 'too_large',
+    fn: 'single_head',
+  },
   // grouped_query_attention
-  { name: 'gqa: num_heads 8 not divisible by num_kv_heads 3', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(4, 8, 1) }, { num_heads: 8, num_kv_heads: 3 }), code: 'divisibility', fn: 'grouped_query_attention', message: 'grouped_query_attention: num_heads = 8 is not divisible by num_kv_heads = 3' },
-  { name: 'gqa: num_heads = 0', call: () => core.grouped_query_attention(gq, gk, gv, gp, { num_heads: 0, num_kv_heads: 1 }), code: 'invalid_argument', fn: 'grouped_query_attention' },
-  { name: 'gqa: num_kv_heads = 0', call: () => core.grouped_query_attention(gq, gk, gv, gp, { num_heads: 2, num_kv_heads: 0 }), code: 'invalid_argument', fn: 'grouped_query_attention' },
-  { name: 'gqa: num_heads = 1.5', call: () => core.grouped_query_attention(gq, gk, gv, gp, { num_heads: 1.5, num_kv_heads: 1 }), code: 'invalid_argument', fn: 'grouped_query_attention' },
-  { name: 'gqa: num_heads = 512', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(4, 512, 1) }, { num_heads: 512, num_kv_heads: 1 }), code: 'too_large', fn: 'grouped_query_attention' },
-  { name: 'gqa: options missing', call: () => core.grouped_query_attention(gq, gk, gv, gp, any(undefined)), code: 'invalid_argument', fn: 'grouped_query_attention' },
+  {
+    name: 'gqa: num_heads 8 not divisible by num_kv_heads 3',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(4, 8, 1) }, { num_heads: 8, num_kv_heads: 3 }),
+    code: 'divisibility',
+    fn: 'grouped_query_attention',
+    message: 'grouped_query_attention: num_heads = 8 is not divisible by num_kv_heads = 3',
+  },
+  {
+    name: 'gqa: num_heads = 0',
+    call: () => core.grouped_query_attention(gq, gk, gv, gp, { num_heads: 0, num_kv_heads: 1 }),
+    code: 'invalid_argument',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: num_kv_heads = 0',
+    call: () => core.grouped_query_attention(gq, gk, gv, gp, { num_heads: 2, num_kv_heads: 0 }),
+    code: 'invalid_argument',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: num_heads = 1.5',
+    call: () => core.grouped_query_attention(gq, gk, gv, gp, { num_heads: 1.5, num_kv_heads: 1 }),
+    code: 'invalid_argument',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: num_heads = 512',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(4, 512, 1) }, { num_heads: 512, num_kv_heads: 1 }),
+    code: 'too_large',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: options missing',
+    call: () => core.grouped_query_attention(gq, gk, gv, gp, any(undefined)),
+    code: 'invalid_argument',
+    fn: 'grouped_query_attention',
+  },
   { name: 'gqa: params null', call: () => core.grouped_query_attention(gq, gk, gv, any(null), gopts), code: 'invalid_argument', fn: 'grouped_query_attention' },
-  { name: 'gqa: Wo missing', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wo: any(undefined) }, gopts), code: 'not_a_number', fn: 'grouped_query_attention' },
-  { name: 'gqa: bq wrong length', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bq: [1, 2, 3] }, gopts), code: 'shape', fn: 'grouped_query_attention', message: 'grouped_query_attention: bq has 3 values but Wq is (4, 4)' },
-  { name: 'gqa: bk wrong length', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bk: [1, 2, 3] }, gopts), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: bv wrong length', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bv: [1] }, gopts), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: bo wrong length', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bo: [1, 2, 3, 4] }, gopts), code: 'shape', fn: 'grouped_query_attention' },
+  {
+    name: 'gqa: Wo missing',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wo: any(undefined) }, gopts),
+    code: 'not_a_number',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: bq wrong length',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bq: [1, 2, 3] }, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+    message: 'grouped_query_attention: bq has 3 values but Wq is (4, 4)',
+  },
+  {
+    name: 'gqa: bk wrong length',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bk: [1, 2, 3] }, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: bv wrong length',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bv: [1] }, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: bo wrong length',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bo: [1, 2, 3, 4] }, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
   { name: 'gqa: bq empty array', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bq: [] }, gopts), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: NaN in bo', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bo: [0, NaN, 0] }, gopts), code: 'non_finite', fn: 'grouped_query_attention' },
-  { name: 'gqa: string in bk', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bk: any(['a', 0]) }, gopts), code: 'not_a_number', fn: 'grouped_query_attention' },
-  { name: 'gqa: batch sizes differ', call: () => core.grouped_query_attention([...gq, ...gq], gk, gv, gp, gopts), code: 'shape', fn: 'grouped_query_attention' },
+  {
+    name: 'gqa: NaN in bo',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bo: [0, NaN, 0] }, gopts),
+    code: 'non_finite',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: string in bk',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, bk: any(['a', 0]) }, gopts),
+    code: 'not_a_number',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: batch sizes differ',
+    call: () => core.grouped_query_attention([...gq, ...gq], gk, gv, gp, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
   { name: 'gqa: k/v rows differ', call: () => core.grouped_query_attention(gq, gk, [mat(4, 2, 1)], gp, gopts), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: Wq rows vs q width', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(5, 4, 1) }, gopts), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: Wq cols not divisible by num_heads', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(4, 5, 1) }, gopts), code: 'divisibility', fn: 'grouped_query_attention' },
-  { name: 'gqa: Wk cols vs num_kv_heads × d_k', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wk: mat(4, 4, 1) }, gopts), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: Wo rows vs num_heads × d_v', call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wo: mat(3, 3, 1) }, gopts), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: mask shape', call: () => core.grouped_query_attention(gq, gk, gv, gp, { ...gopts, mask: causal(2) }), code: 'shape', fn: 'grouped_query_attention' },
-  { name: 'gqa: ragged batch (matrices of different shapes)', call: () => core.grouped_query_attention([mat(2, 4, 1), mat(3, 4, 2)], [...gk, ...gk], [...gv, ...gv], gp, gopts), code: 'ragged', fn: 'grouped_query_attention' },
-  { name: 'gqa: ragged row', call: () => core.grouped_query_attention([[[1, 2, 3, 4], [1]]], gk, gv, gp, gopts), code: 'ragged', fn: 'grouped_query_attention' },
-  { name: 'gqa: q is a matrix, not a batch', call: () => core.grouped_query_attention(any(gq[0]), gk, gv, gp, gopts), code: 'not_a_number', fn: 'grouped_query_attention' },
+  {
+    name: 'gqa: Wq rows vs q width',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(5, 4, 1) }, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: Wq cols not divisible by num_heads',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wq: mat(4, 5, 1) }, gopts),
+    code: 'divisibility',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: Wk cols vs num_kv_heads × d_k',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wk: mat(4, 4, 1) }, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: Wo rows vs num_heads × d_v',
+    call: () => core.grouped_query_attention(gq, gk, gv, { ...gp, Wo: mat(3, 3, 1) }, gopts),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: mask shape',
+    call: () => core.grouped_query_attention(gq, gk, gv, gp, { ...gopts, mask: causal(2) }),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: ragged batch (matrices of different shapes)',
+    call: () => core.grouped_query_attention([mat(2, 4, 1), mat(3, 4, 2)], [...gk, ...gk], [...gv, ...gv], gp, gopts),
+    code: 'ragged',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: ragged row',
+    call: () => core.grouped_query_attention([[[1, 2, 3, 4], [1]]], gk, gv, gp, gopts),
+    code: 'ragged',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: q is a matrix, not a batch',
+    call: () => core.grouped_query_attention(any(gq[0]), gk, gv, gp, gopts),
+    code: 'not_a_number',
+    fn: 'grouped_query_attention',
+  },
   { name: 'gqa: empty batch', call: () => core.grouped_query_attention([], gk, gv, gp, gopts), code: 'empty', fn: 'grouped_query_attention' },
-  { name: 'gqa: NaN in q', call: () => core.grouped_query_attention([[[1, 2, 3, NaN], [1, 2, 3, 4]]], gk, gv, gp, gopts), code: 'non_finite', fn: 'grouped_query_attention', message: 'grouped_query_attention: q[0][0][3] is NaN' },
-  { name: 'gqa: string in v', call: () => core.grouped_query_attention(gq, gk, any([[[1, 'x'], [1, 2], [3, 4]]]), gp, gopts), code: 'not_a_number', fn: 'grouped_query_attention' },
-  { name: 'gqa: 5000 query rows', call: () => core.grouped_query_attention([big(5000, 4)], gk, gv, gp, gopts), code: 'too_large', fn: 'grouped_query_attention' },
-  { name: 'gqa (typed): batch 2000', call: () => core.typed.grouped_query_attention(zeros3(2000, 1, 4), zeros3(2000, 1, 4), zeros3(2000, 1, 2), { Wq: toTyped(gp.Wq), Wk: toTyped(gp.Wk), Wv: toTyped(gp.Wv), Wo: toTyped(gp.Wo) }, gopts), code: 'too_large', fn: 'grouped_query_attention' },
+  {
+    name: 'gqa: NaN in q',
+    call: () =>
+      core.grouped_query_attention(
+        [
+          [
+            [1, 2, 3, NaN],
+            [1, 2, 3, 4],
+          ],
+        ],
+        gk,
+        gv,
+        gp,
+        gopts,
+      ),
+    code: 'non_finite',
+    fn: 'grouped_query_attention',
+    message: 'grouped_query_attention: q[0][0][3] is NaN',
+  },
+  {
+    name: 'gqa: string in v',
+    call: () =>
+      core.grouped_query_attention(
+        gq,
+        gk,
+        any([
+          [
+            [1, 'x'],
+            [1, 2],
+            [3, 4],
+          ],
+        ]),
+        gp,
+        gopts,
+      ),
+    code: 'not_a_number',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa: 5000 query rows',
+    call: () => core.grouped_query_attention([big(5000, 4)], gk, gv, gp, gopts),
+    code: 'too_large',
+    fn: 'grouped_query_attention',
+  },
+  {
+    name: 'gqa (typed): batch 2000',
+    call: () =>
+      core.typed.grouped_query_attention(
+        zeros3(2000, 1, 4),
+        zeros3(2000, 1, 4),
+        zeros3(2000, 1, 2),
+        { Wq: toTyped(gp.Wq), Wk: toTyped(gp.Wk), Wv: toTyped(gp.Wv), Wo: toTyped(gp.Wo) },
+        gopts,
+      ),
+    code: 'too_large',
+    fn: 'grouped_query_attention',
+  },
   // batch · H · n_q · n_k = 16 · 16 · 4096 · 4096 = 2³² wrapped to 0 and wrote out of bounds (fixed in cpp/projected.cpp)
-  { name: 'gqa (typed): 16 × 16 heads × 4096 × 4096 weights', call: () => core.typed.grouped_query_attention(zeros3(16, 4096, 1), zeros3(16, 4096, 1), zeros3(16, 4096, 1), { Wq: zeros(1, 16), Wk: zeros(1, 16), Wv: zeros(1, 16), Wo: zeros(16, 1) }, { num_heads: 16, num_kv_heads: 16 }), code: 'too_large', fn: 'grouped_query_attention' },
+  {
+    name: 'gqa (typed): 16 × 16 heads × 4096 × 4096 weights',
+    call: () =>
+      core.typed.grouped_query_attention(
+        zeros3(16, 4096, 1),
+        zeros3(16, 4096, 1),
+        zeros3(16, 4096, 1),
+        { Wq: zeros(1, 16), Wk: zeros(1, 16), Wv: zeros(1, 16), Wo: zeros(16, 1) },
+        { num_heads: 16, num_kv_heads: 16 },
+      ),
+    code: 'too_large',
+    fn: 'grouped_query_attention',
+  },
   // a shape whose element count (256 · 4096 · 4096 = 2³²) wrapped to the 0 values given (fixed in cpp/checks.cpp)
-  { name: 'gqa (typed): shape that lies about its data', call: () => core.typed.grouped_query_attention({ data: new Float64Array(0), batch: 256, rows: 4096, cols: 4096 }, zeros3(256, 1, 4096), zeros3(256, 1, 1), { Wq: zeros(4096, 1), Wk: zeros(4096, 1), Wv: zeros(1, 1), Wo: zeros(1, 1) }, { num_heads: 1, num_kv_heads: 1 }), code: 'shape', fn: 'grouped_query_attention' },
+  {
+    name: 'gqa (typed): shape that lies about its data',
+    call: () =>
+      core.typed.grouped_query_attention(
+        { data: new Float64Array(0), batch: 256, rows: 4096, cols: 4096 },
+        zeros3(256, 1, 4096),
+        zeros3(256, 1, 1),
+        { Wq: zeros(4096, 1), Wk: zeros(4096, 1), Wv: zeros(1, 1), Wo: zeros(1, 1) },
+        { num_heads: 1, num_kv_heads: 1 },
+      ),
+    code: 'shape',
+    fn: 'grouped_query_attention',
+  },
   // random_normal
   { name: 'random_normal: rows = 0', call: () => core.random_normal(0, 3, 1), code: 'empty', fn: 'random_normal' },
   { name: 'random_normal: cols = 5000', call: () => core.random_normal(3, 5000, 1), code: 'too_large', fn: 'random_normal' },
@@ -704,7 +1264,9 @@ describe('no leaks', () => {
     return p;
   };
   const handles = () => core.raw.count_emval_handles() as number;
-  const A = mat(4, 4, 91), B = mat(4, 4, 92), C = mat(4, 4, 93);
+  const A = mat(4, 4, 91),
+    B = mat(4, 4, 92),
+    C = mat(4, 4, 93);
   const mask = causal(4);
 
   test('100,000 calls of attention (4 × 4): the heap does not grow', () => {
@@ -713,7 +1275,9 @@ describe('no leaks', () => {
     let last = core.attention(A, B, C, mask);
     for (let i = 0; i < 100_000; i++) last = core.attention(A, B, C, i % 2 ? mask : null);
     const after = { heap: heap(), probe: probe(), handles: handles() };
-    console.log(`attention × 100,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}; emval handles ${before.handles} → ${after.handles}`);
+    console.log(
+      `attention × 100,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}; emval handles ${before.handles} → ${after.handles}`,
+    );
     expect(after).toEqual(before);
     expect(last).toEqual(core.attention(A, B, C, mask)); // the last call (odd i) had the mask
   });
@@ -744,7 +1308,9 @@ describe('no leaks', () => {
     const before = { heap: heap(), probe: probe(), handles: handles() };
     expect(run(10_000)).toBe(10_000);
     const after = { heap: heap(), probe: probe(), handles: handles() };
-    console.log(`failing calls × 10,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}; emval handles ${before.handles} → ${after.handles}`);
+    console.log(
+      `failing calls × 10,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}; emval handles ${before.handles} → ${after.handles}`,
+    );
     expect(after).toEqual(before);
     expectModuleWorks();
   });

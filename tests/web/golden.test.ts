@@ -58,20 +58,76 @@ function check(where: string, field: string, actual: Nested, expected: Nested, t
 
 // ---------------------------------------------------------------- fixtures
 
-interface SoftmaxCase { name: string; xs: number[]; out: number[] }
-interface AttentionCase { name: string; Q: Matrix; K: Matrix; V: Matrix; mask: BoolMatrix | null; scale: boolean; out: Matrix; weights: Matrix }
-interface MultiHeadCase { name: string; Q: Matrix; K: Matrix; V: Matrix; h: number; mask: BoolMatrix | null; out: Matrix; weights: Matrix[] }
-interface LayerNormCase { name: string; row: number[]; eps: number; out: number[] }
-interface BlockCase { name: string; X: Matrix; h: number; mask: BoolMatrix | null; out: Matrix; weights: Matrix[] }
-interface PosEncodingCase { n: number; d: number; out: Matrix }
+interface SoftmaxCase {
+  name: string;
+  xs: number[];
+  out: number[];
+}
+interface AttentionCase {
+  name: string;
+  Q: Matrix;
+  K: Matrix;
+  V: Matrix;
+  mask: BoolMatrix | null;
+  scale: boolean;
+  out: Matrix;
+  weights: Matrix;
+}
+interface MultiHeadCase {
+  name: string;
+  Q: Matrix;
+  K: Matrix;
+  V: Matrix;
+  h: number;
+  mask: BoolMatrix | null;
+  out: Matrix;
+  weights: Matrix[];
+}
+interface LayerNormCase {
+  name: string;
+  row: number[];
+  eps: number;
+  out: number[];
+}
+interface BlockCase {
+  name: string;
+  X: Matrix;
+  h: number;
+  mask: BoolMatrix | null;
+  out: Matrix;
+  weights: Matrix[];
+}
+interface PosEncodingCase {
+  n: number;
+  d: number;
+  out: Matrix;
+}
 interface SingleHeadCase {
-  name: string; X: Matrix; Wq: Matrix; Wk: Matrix; Wv: Matrix; causal: boolean;
-  q: Matrix; k: Matrix; v: Matrix; weights: Matrix; out: Matrix; out_f32: Matrix; weights_f32: Matrix;
+  name: string;
+  X: Matrix;
+  Wq: Matrix;
+  Wk: Matrix;
+  Wv: Matrix;
+  causal: boolean;
+  q: Matrix;
+  k: Matrix;
+  v: Matrix;
+  weights: Matrix;
+  out: Matrix;
+  out_f32: Matrix;
+  weights_f32: Matrix;
 }
 interface GroupedCase {
-  name: string; q: Tensor3; k: Tensor3; v: Tensor3;
+  name: string;
+  q: Tensor3;
+  k: Tensor3;
+  v: Tensor3;
   params: { Wq: Matrix; bq: number[] | null; Wk: Matrix; bk: number[] | null; Wv: Matrix; bv: number[] | null; Wo: Matrix; bo: number[] | null };
-  num_heads: number; num_kv_heads: number; mask: BoolMatrix | null; out: Tensor3; weights: number[][][][];
+  num_heads: number;
+  num_kv_heads: number;
+  mask: BoolMatrix | null;
+  out: Tensor3;
+  weights: number[][][][];
 }
 
 describe('softmax.json', () => {

@@ -118,7 +118,14 @@ describe('the seed weights', () => {
 
 describe('JSON and Python lists', () => {
   test('2-D JSON', () => {
-    expect(ok('[[1,2],[3,4]]')).toEqual({ ok: true, rows: [[1, 2], [3, 4]], format: 'json' });
+    expect(ok('[[1,2],[3,4]]')).toEqual({
+      ok: true,
+      rows: [
+        [1, 2],
+        [3, 4],
+      ],
+      format: 'json',
+    });
   });
   test('a flat list is one row', () => {
     const r = ok('[1, 2, 3]');
@@ -132,33 +139,70 @@ K = [
   [1, 2],   # first
   [3, 4],
 ]`;
-    expect(ok(text)).toEqual({ ok: true, rows: [[1, 2], [3, 4]], format: 'json' });
+    expect(ok(text)).toEqual({
+      ok: true,
+      rows: [
+        [1, 2],
+        [3, 4],
+      ],
+      format: 'json',
+    });
   });
   test('number spellings: 1e-3, -.5, +2, 1., 2.5E+4, and a typographic minus', () => {
     expect(ok('[[1e-3, -.5, +2, 1., 2.5E+4, \u22123]]').rows).toEqual([[0.001, -0.5, 2, 1, 25000, -3]]);
   });
   test('Windows line endings', () => {
-    expect(ok('[[1, 2],\r\n [3, 4]]\r\n').rows).toEqual([[1, 2], [3, 4]]);
+    expect(ok('[[1, 2],\r\n [3, 4]]\r\n').rows).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 });
 
 describe('CSV, TSV and whitespace columns', () => {
   test('CSV with optional spaces', () => {
-    expect(ok('1,2,3\n4, 5 ,6')).toEqual({ ok: true, rows: [[1, 2, 3], [4, 5, 6]], format: 'csv' });
+    expect(ok('1,2,3\n4, 5 ,6')).toEqual({
+      ok: true,
+      rows: [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      format: 'csv',
+    });
   });
   test('CSV with trailing commas, blank lines and comments', () => {
-    expect(ok('\n1,2,  # a\n\n3,4,\n').rows).toEqual([[1, 2], [3, 4]]);
+    expect(ok('\n1,2,  # a\n\n3,4,\n').rows).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
   test('TSV pasted from a spreadsheet, with a trailing tab', () => {
-    expect(ok('0.1\t0.2\t\n0.3\t0.4\t\n')).toEqual({ ok: true, rows: [[0.1, 0.2], [0.3, 0.4]], format: 'tsv' });
+    expect(ok('0.1\t0.2\t\n0.3\t0.4\t\n')).toEqual({
+      ok: true,
+      rows: [
+        [0.1, 0.2],
+        [0.3, 0.4],
+      ],
+      format: 'tsv',
+    });
   });
   test('a spreadsheet header row is skipped, with a note', () => {
     const r = ok('q1\tq2\n1\t2\n3\t4');
-    expect(r.rows).toEqual([[1, 2], [3, 4]]);
+    expect(r.rows).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(r.note).toBe('skipped the header row "q1, q2" (line 1)');
   });
   test('whitespace-separated rows, aligned with several spaces or tabs', () => {
-    expect(ok('  1   -2\n 3\t 4.5 \n')).toEqual({ ok: true, rows: [[1, -2], [3, 4.5]], format: 'whitespace' });
+    expect(ok('  1   -2\n 3\t 4.5 \n')).toEqual({
+      ok: true,
+      rows: [
+        [1, -2],
+        [3, 4.5],
+      ],
+      format: 'whitespace',
+    });
   });
   test('a single column and a single value', () => {
     expect(ok('1\n2\n3').rows).toEqual([[1], [2], [3]]);
@@ -168,13 +212,27 @@ describe('CSV, TSV and whitespace columns', () => {
 
 describe('NumPy', () => {
   test('np.array and numpy.array, with dtype', () => {
-    expect(ok('np.array([[1, 2], [3, 4]], dtype=np.float32)')).toEqual({ ok: true, rows: [[1, 2], [3, 4]], format: 'numpy' });
+    expect(ok('np.array([[1, 2], [3, 4]], dtype=np.float32)')).toEqual({
+      ok: true,
+      rows: [
+        [1, 2],
+        [3, 4],
+      ],
+      format: 'numpy',
+    });
     expect(ok('numpy.array([[1, 2]])').format).toBe('numpy');
   });
   test('the repr: array([...], dtype=float32)', () => {
     const repr = `array([[ 0.1,  0.2, -0.3],
        [ 1. ,  2. ,  3. ]], dtype=float32)`;
-    expect(ok(repr)).toEqual({ ok: true, rows: [[0.1, 0.2, -0.3], [1, 2, 3]], format: 'numpy' });
+    expect(ok(repr)).toEqual({
+      ok: true,
+      rows: [
+        [0.1, 0.2, -0.3],
+        [1, 2, 3],
+      ],
+      format: 'numpy',
+    });
   });
   test('print() output without commas', () => {
     const printed = `[[0.1 0.2 0.3 0.4]
@@ -195,7 +253,14 @@ describe('NumPy', () => {
 describe('PyTorch', () => {
   test('torch.tensor with dtype and requires_grad', () => {
     const text = 'W = torch.tensor([[1.5, -2], [3, 4]], dtype=torch.float64, requires_grad=True)';
-    expect(ok(text)).toEqual({ ok: true, rows: [[1.5, -2], [3, 4]], format: 'torch' });
+    expect(ok(text)).toEqual({
+      ok: true,
+      rows: [
+        [1.5, -2],
+        [3, 4],
+      ],
+      format: 'torch',
+    });
   });
   test('the repr: tensor([...]) with scientific notation, grad_fn and device', () => {
     expect(ok('tensor([[1.0000e-03, 2.0000e+00]])').rows).toEqual([[0.001, 2]]);
@@ -204,7 +269,10 @@ describe('PyTorch', () => {
   });
   test('a printed nn.Parameter', () => {
     const text = 'Parameter containing:\ntensor([[ 0.2000, -0.1000],\n        [ 0.0000,  0.1000]], requires_grad=True)';
-    expect(ok(text).rows).toEqual([[0.2, -0.1], [0, 0.1]]);
+    expect(ok(text).rows).toEqual([
+      [0.2, -0.1],
+      [0, 0.1],
+    ]);
   });
   test('the seed input x = torch.tensor(X) printed: a 1×3×4 batch', () => {
     const text = `tensor([[[0.1000, 0.2000, 0.3000, 0.4000],
@@ -362,12 +430,7 @@ describe('formatMatrix', () => {
     expect(formatMatrix(s, 'json')).toBe('[[null, null, null]]');
   });
 
-  const samples: number[][][] = [
-    X,
-    Wq,
-    [[0.1 + 0.2, -1 / 3, 123456789.123, 5e-324, -0, 1.7976931348623157e308, -2.5e-10]],
-    [[1], [-2], [3]],
-  ];
+  const samples: number[][][] = [X, Wq, [[0.1 + 0.2, -1 / 3, 123456789.123, 5e-324, -0, 1.7976931348623157e308, -2.5e-10]], [[1], [-2], [3]]];
   for (const format of ['csv', 'tsv', 'json', 'numpy', 'torch'] as const) {
     test(`round trip through ${format}`, () => {
       for (const rows of samples) {

@@ -23,7 +23,13 @@ describe('URL state', () => {
 
   test('cell text with separators and garbage is kept exactly (no lost edits)', () => {
     const s = defaultState();
-    s.matrices.Q = { kind: 'cells', cells: [['1,5', 'abc;'], ['', '%20 x&y=z#']] };
+    s.matrices.Q = {
+      kind: 'cells',
+      cells: [
+        ['1,5', 'abc;'],
+        ['', '%20 x&y=z#'],
+      ],
+    };
     const back = roundTrip(s);
     expect(back.matrices.Q).toEqual(s.matrices.Q);
   });
@@ -52,10 +58,12 @@ describe('URL state', () => {
   test('a link with matrices names only those', () => {
     const s = parse('op=attention&Q=1,2;3,4');
     expect(Object.keys(s.matrices)).toEqual(['Q']);
-    expect(s.matrices.Q).toEqual(cellsOf([
-      [1, 2],
-      [3, 4],
-    ]));
+    expect(s.matrices.Q).toEqual(
+      cellsOf([
+        [1, 2],
+        [3, 4],
+      ]),
+    );
   });
 
   test('an empty hash is the default state', () => {

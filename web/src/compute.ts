@@ -159,8 +159,7 @@ export function compute(core: Core, state: State): Outcome {
     const { m, errors } = readMatrix(core, state, name);
     cellErrors.push(...errors);
     if (m) inputs[name] = m;
-    else if (errors.length === 0 && !OPTIONAL.has(name))
-      return { ok: false, cellErrors, message: `${state.op}: ${name} is missing`, code: 'empty' };
+    else if (errors.length === 0 && !OPTIONAL.has(name)) return { ok: false, cellErrors, message: `${state.op}: ${name} is missing`, code: 'empty' };
   }
   if (cellErrors.length) {
     const e = cellErrors[0];
@@ -189,10 +188,7 @@ function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View
         extra: [],
         steps: stepsOf(core, x.Q, x.K, x.V, mask, state.scale),
         stepsHead: 0,
-        trace: [
-          `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
-          `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`,
-        ],
+        trace: [`Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
         queryLabels: labels(state.tokens, x.Q.rows),
         keyLabels: labels(state.tokens, x.K.rows),
       };

@@ -8,25 +8,10 @@
 // the function, the argument and the shapes. The module keeps working after.
 
 import createAttentionCore from './wasm/attention_core.mjs';
-import type {
-  RawCore,
-  RawMask,
-  RawMatrix,
-  RawResult,
-  RawStack,
-  RawTensor3,
-} from './wasm/attention_core.mjs';
+import type { RawCore, RawMask, RawMatrix, RawResult, RawStack, RawTensor3 } from './wasm/attention_core.mjs';
 
 /** Machine-readable reason of an AttentionError. */
-export type ErrorCode =
-  | 'shape'
-  | 'ragged'
-  | 'not_a_number'
-  | 'non_finite'
-  | 'empty'
-  | 'divisibility'
-  | 'too_large'
-  | 'invalid_argument';
+export type ErrorCode = 'shape' | 'ragged' | 'not_a_number' | 'non_finite' | 'empty' | 'divisibility' | 'too_large' | 'invalid_argument';
 
 /** The error every core function throws for bad input. */
 export class AttentionError extends Error {
@@ -137,7 +122,13 @@ export interface TypedCore {
   pos_encoding(n: number, d: number): TypedMatrix;
   block(X: TypedMatrix, h: number, mask?: TypedMask | null, eps?: number): BlockResult<TypedMatrix>;
   single_head(X: TypedMatrix, Wq: TypedMatrix, Wk: TypedMatrix, Wv: TypedMatrix, opts?: { causal?: boolean }): SingleHeadResult<TypedMatrix>;
-  grouped_query_attention(q: TypedTensor3, k: TypedTensor3, v: TypedTensor3, params: ProjectionParams<TypedMatrix, Float64Array>, opts: GroupedOptions<TypedMask>): TypedGroupedResult;
+  grouped_query_attention(
+    q: TypedTensor3,
+    k: TypedTensor3,
+    v: TypedTensor3,
+    params: ProjectionParams<TypedMatrix, Float64Array>,
+    opts: GroupedOptions<TypedMask>,
+  ): TypedGroupedResult;
   random_normal(rows: number, cols: number, seed: number, scale?: number): TypedMatrix;
 }
 
@@ -189,7 +180,10 @@ export function toTypedMatrix(fn: string, arg: string, m: unknown): TypedMatrix 
     const row = m[i] as unknown;
     if (!Array.isArray(row)) throw new AttentionError(`${fn}: ${arg}[${i}] must be an array (a row), got ${describe(row)}`, 'not_a_number');
     if (row.length !== cols)
-      throw new AttentionError(`${fn}: ${arg}[${i}] has ${row.length} values but ${arg}[0] has ${cols}: every row of ${arg} needs the same number of columns`, 'ragged');
+      throw new AttentionError(
+        `${fn}: ${arg}[${i}] has ${row.length} values but ${arg}[0] has ${cols}: every row of ${arg} needs the same number of columns`,
+        'ragged',
+      );
     for (let j = 0; j < cols; j++) {
       const x = row[j] as unknown;
       if (typeof x !== 'number') throw new AttentionError(`${fn}: ${arg}[${i}][${j}] is ${describe(x)}, not a number`, 'not_a_number');
@@ -210,7 +204,10 @@ export function toTypedMask(fn: string, m: unknown): TypedMask | null {
   for (let i = 0; i < rows; i++) {
     const row = m[i] as unknown;
     if (!Array.isArray(row) || row.length !== cols)
-      throw new AttentionError(`${fn}: mask[${i}] has ${Array.isArray(row) ? row.length : 0} values but mask[0] has ${cols}: every row of the mask needs the same number of columns`, 'ragged');
+      throw new AttentionError(
+        `${fn}: mask[${i}] has ${Array.isArray(row) ? row.length : 0} values but mask[0] has ${cols}: every row of the mask needs the same number of columns`,
+        'ragged',
+      );
     for (let j = 0; j < cols; j++) {
       const x = row[j] as unknown;
       if (typeof x !== 'boolean') throw new AttentionError(`${fn}: mask[${i}][${j}] is ${describe(x)}, not true/false`, 'not_a_number');
@@ -235,12 +232,18 @@ export function toTypedVector(fn: string, arg: string, v: unknown): Float64Array
 /** number[][][] → TypedTensor3, checking every matrix has the same shape. */
 export function toTypedTensor3(fn: string, arg: string, t: unknown): TypedTensor3 {
   if (!Array.isArray(t) || t.length === 0)
-    throw new AttentionError(`${fn}: ${arg} must be a non-empty array of matrices (batch × rows × cols), got ${Array.isArray(t) ? 'an empty array' : describe(t)}`, Array.isArray(t) ? 'empty' : 'not_a_number');
+    throw new AttentionError(
+      `${fn}: ${arg} must be a non-empty array of matrices (batch × rows × cols), got ${Array.isArray(t) ? 'an empty array' : describe(t)}`,
+      Array.isArray(t) ? 'empty' : 'not_a_number',
+    );
   const mats = t.map((m, b) => toTypedMatrix(fn, `${arg}[${b}]`, m));
   const { rows, cols } = mats[0];
   mats.forEach((m, b) => {
     if (m.rows !== rows || m.cols !== cols)
-      throw new AttentionError(`${fn}: ${arg}[${b}] is (${m.rows}, ${m.cols}) but ${arg}[0] is (${rows}, ${cols}): every matrix of the batch needs the same shape`, 'ragged');
+      throw new AttentionError(
+        `${fn}: ${arg}[${b}] is (${m.rows}, ${m.cols}) but ${arg}[0] is (${rows}, ${cols}): every matrix of the batch needs the same shape`,
+        'ragged',
+      );
   });
   const data = new Float64Array(t.length * rows * cols);
   mats.forEach((m, b) => data.set(m.data, b * rows * cols));
@@ -300,12 +303,26 @@ function makeTyped(raw: RawCore): TypedCore {
         if (params?.[b] != null && params[b]!.length === 0)
           throw new AttentionError(`grouped_query_attention: ${b} is empty: pass null for no bias, or one value per column`, 'shape');
       return unwrap(
-        raw.grouped_query_attention(q as RawTensor3, k, v, params, checkCount('grouped_query_attention', 'num_heads', opts.num_heads),
-          checkCount('grouped_query_attention', 'num_kv_heads', opts.num_kv_heads), opts.mask ?? null),
+        raw.grouped_query_attention(
+          q as RawTensor3,
+          k,
+          v,
+          params,
+          checkCount('grouped_query_attention', 'num_heads', opts.num_heads),
+          checkCount('grouped_query_attention', 'num_kv_heads', opts.num_kv_heads),
+          opts.mask ?? null,
+        ),
       );
     },
     random_normal: (rows, cols, seed, scale) =>
-      unwrap(raw.random_normal(checkCount('random_normal', 'rows', rows), checkCount('random_normal', 'cols', cols), checkCount('random_normal', 'seed', seed, Number.MAX_SAFE_INTEGER), scale ?? 1)).out,
+      unwrap(
+        raw.random_normal(
+          checkCount('random_normal', 'rows', rows),
+          checkCount('random_normal', 'cols', cols),
+          checkCount('random_normal', 'seed', seed, Number.MAX_SAFE_INTEGER),
+          scale ?? 1,
+        ),
+      ).out,
   };
 }
 
@@ -343,14 +360,21 @@ function makeFriendly(raw: RawCore, typed: TypedCore): Core {
     grouped_query_attention: (q, k, v, params, opts = {} as GroupedOptions) => {
       const f = 'grouped_query_attention';
       const bias = (name: string, b: number[] | null | undefined) => (b == null ? null : toTypedVector(f, name, b));
-      if (typeof params !== 'object' || params === null) throw new AttentionError(`${f}: params must be an object {Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo?}`, 'invalid_argument');
+      if (typeof params !== 'object' || params === null)
+        throw new AttentionError(`${f}: params must be an object {Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo?}`, 'invalid_argument');
       const r = typed.grouped_query_attention(
-        toTypedTensor3(f, 'q', q), toTypedTensor3(f, 'k', k), toTypedTensor3(f, 'v', v),
+        toTypedTensor3(f, 'q', q),
+        toTypedTensor3(f, 'k', k),
+        toTypedTensor3(f, 'v', v),
         {
-          Wq: M(f, 'Wq', params.Wq), bq: bias('bq', params.bq),
-          Wk: M(f, 'Wk', params.Wk), bk: bias('bk', params.bk),
-          Wv: M(f, 'Wv', params.Wv), bv: bias('bv', params.bv),
-          Wo: M(f, 'Wo', params.Wo), bo: bias('bo', params.bo),
+          Wq: M(f, 'Wq', params.Wq),
+          bq: bias('bq', params.bq),
+          Wk: M(f, 'Wk', params.Wk),
+          bk: bias('bk', params.bk),
+          Wv: M(f, 'Wv', params.Wv),
+          bv: bias('bv', params.bv),
+          Wo: M(f, 'Wo', params.Wo),
+          bo: bias('bo', params.bo),
         },
         { num_heads: opts.num_heads, num_kv_heads: opts.num_kv_heads, mask: toTypedMask(f, opts.mask) },
       );

@@ -618,7 +618,8 @@ export class Heatmap {
     this.element.dataset['cols'] = String(m.cols);
     this.figure.setAttribute('aria-label', this.ariaLabel());
     this.buildBitmap();
-    if (this.tableWanted || m.rows * m.cols <= TABLE_EAGER_CELLS || m.rows * m.cols > TABLE_MAX_CELLS) this.buildTable(); // the note for huge ones is cheap
+    if (this.tableWanted || m.rows * m.cols <= TABLE_EAGER_CELLS || m.rows * m.cols > TABLE_MAX_CELLS)
+      this.buildTable(); // the note for huge ones is cheap
     else this.tableBox.replaceChildren();
     this.render();
   }

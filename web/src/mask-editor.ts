@@ -29,7 +29,16 @@ export class MaskEditor {
     const table = el(
       'table',
       { class: 'mask-grid' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col', class: 'corner' }, `${this.t('result.query')} \\ ${this.t('result.key')}`), keyLabels.map((k) => el('th', { scope: 'col' }, k)))),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'col', class: 'corner' }, `${this.t('result.query')} \\ ${this.t('result.key')}`),
+          keyLabels.map((k) => el('th', { scope: 'col' }, k)),
+        ),
+      ),
       el(
         'tbody',
         {},

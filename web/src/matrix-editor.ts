@@ -75,11 +75,21 @@ export class MatrixEditor {
       if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) host.setSeed(v);
     });
     const button = (label: string, testid: string, action: () => void, aria?: string) =>
-      el('button', { type: 'button', class: 'btn btn-small', 'data-testid': `${testid}-${name}`, 'aria-label': aria ? `${aria} (${name})` : null, onclick: action }, label);
+      el(
+        'button',
+        { type: 'button', class: 'btn btn-small', 'data-testid': `${testid}-${name}`, 'aria-label': aria ? `${aria} (${name})` : null, onclick: action },
+        label,
+      );
     this.element = el(
       'section',
       { class: 'matrix-editor', 'data-matrix': name, 'aria-label': `${name}` },
-      el('header', { class: 'matrix-header' }, el('h3', { class: 'matrix-name' }, name), this.caption, optional ? el('span', { class: 'hint' }, t('inputs.optional')) : null),
+      el(
+        'header',
+        { class: 'matrix-header' },
+        el('h3', { class: 'matrix-name' }, name),
+        this.caption,
+        optional ? el('span', { class: 'hint' }, t('inputs.optional')) : null,
+      ),
       el(
         'div',
         { class: 'toolbar' },
@@ -144,7 +154,10 @@ export class MatrixEditor {
     }
     if (!gridable) {
       const summary = src.kind === 'random' ? t('inputs.randomSummary', { scale: +src.scale.toPrecision(3), seed: src.seed }) : '';
-      replaceChildren(this.body, el('p', { class: 'matrix-summary', 'data-testid': `summary-${this.name}` }, summary, ' ', el('span', { class: 'hint' }, t('inputs.tooLarge'))));
+      replaceChildren(
+        this.body,
+        el('p', { class: 'matrix-summary', 'data-testid': `summary-${this.name}` }, summary, ' ', el('span', { class: 'hint' }, t('inputs.tooLarge'))),
+      );
       return;
     }
     const table = el('table', { class: 'matrix-grid', 'data-testid': `grid-${this.name}` });

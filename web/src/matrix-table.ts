@@ -38,7 +38,12 @@ export class MatrixTable {
     this.shape = el('span', { class: 'step-shape' });
     this.body = el('tbody');
     this.note = el('p', { class: 'hint', hidden: true });
-    this.element = el('div', { class: 'table-scroll' }, el('table', { class: 'matrix-table', 'data-testid': testid ?? null }, el('caption', {}, this.name, ' ', this.shape), this.body), this.note);
+    this.element = el(
+      'div',
+      { class: 'table-scroll' },
+      el('table', { class: 'matrix-table', 'data-testid': testid ?? null }, el('caption', {}, this.name, ' ', this.shape), this.body),
+      this.note,
+    );
   }
 
   /** Show `m` under `name` with its `shape`. */

@@ -429,7 +429,7 @@ function splitOn(text: string, line: number, sep: ',' | '\t'): Cell[] {
 /** Split one line on runs of whitespace. */
 function splitOnSpace(text: string, line: number): Cell[] {
   const cells: Cell[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (isSpace(text[i])) {
       i++;
       continue;

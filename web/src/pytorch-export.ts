@@ -89,7 +89,12 @@ export function toPyTorch(state: State, inputs: Partial<Record<MatrixName, numbe
     case 'single_head':
       (['X', 'Wq', 'Wk', 'Wv'] as const).forEach((n) => tensor(n));
       maskLine();
-      lines.push(ATTENTION_DEF, 'q, k, v = X @ Wq, X @ Wk, X @ Wv  # Wq is d_model × d_k, used as X·W (seed 000)', 'print("q", tuple(q.shape), " k", tuple(k.shape), " v", tuple(v.shape))', 'out, weights = attention(q, k, v, mask)');
+      lines.push(
+        ATTENTION_DEF,
+        'q, k, v = X @ Wq, X @ Wk, X @ Wv  # Wq is d_model × d_k, used as X·W (seed 000)',
+        'print("q", tuple(q.shape), " k", tuple(k.shape), " v", tuple(v.shape))',
+        'out, weights = attention(q, k, v, mask)',
+      );
       break;
     case 'gqa': {
       (['Q', 'K', 'V', 'Wq', 'Wk', 'Wv', 'Wo'] as const).forEach((n) => tensor(n));

@@ -15,9 +15,7 @@ export const OPERATIONS: readonly Operation[] = ['attention', 'multi_head', 'blo
 export type MatrixName = 'Q' | 'K' | 'V' | 'X' | 'Wq' | 'Wk' | 'Wv' | 'Wo' | 'bq' | 'bk' | 'bv' | 'bo';
 
 /** A matrix as the user typed it (cell text), or a seeded random fill. */
-export type MatrixSource =
-  | { kind: 'cells'; cells: string[][] }
-  | { kind: 'random'; rows: number; cols: number; seed: number; scale: number; digits?: number };
+export type MatrixSource = { kind: 'cells'; cells: string[][] } | { kind: 'random'; rows: number; cols: number; seed: number; scale: number; digits?: number };
 
 /** How the mask is chosen. */
 export type MaskMode = 'none' | 'causal' | 'custom';
@@ -79,9 +77,21 @@ export function defaultState(): State {
     experiments: {},
     run: '',
     matrices: {
-      Q: cellsOf([[1, 0], [0, 1], [1, 1]]),
-      K: cellsOf([[1, 0], [0, 1], [1, 1]]),
-      V: cellsOf([[1, 2], [3, 4], [5, 6]]),
+      Q: cellsOf([
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ]),
+      K: cellsOf([
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ]),
+      V: cellsOf([
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ]),
     },
   };
 }
@@ -107,7 +117,10 @@ const int = (lo: number, hi: number) => (t: string) => {
   return Number.isInteger(n) && n >= lo && n <= hi ? n : undefined;
 };
 const bool = (t: string) => (t === '1' ? true : t === '0' ? false : undefined);
-const oneOf = <T extends string>(values: readonly T[]) => (t: string) => (values as readonly string[]).includes(t) ? (t as T) : undefined;
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (t: string) =>
+    (values as readonly string[]).includes(t) ? (t as T) : undefined;
 
 /** The scalar properties: state key ↔ URL key, with a reader and writer each. */
 const PROPS: { [K in Scalar]: Prop<K> } = {

@@ -317,7 +317,12 @@ export class AttentionPlayground extends HTMLElement {
         'div',
         { class: ['playground', ...this.hiddenControls().map((c) => `hide-${c}`)].join(' '), lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
         el('div', { class: 'topbar' }, el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
-        el('div', { class: 'columns' }, el('div', { class: 'col col-left' }, column(['operation', 'inputs'])), el('div', { class: 'col col-right' }, column(['results', 'steps']))),
+        el(
+          'div',
+          { class: 'columns' },
+          el('div', { class: 'col col-left' }, column(['operation', 'inputs'])),
+          el('div', { class: 'col col-right' }, column(['results', 'steps'])),
+        ),
         column(['export', 'experiments']),
       ),
     );

@@ -31,8 +31,26 @@ function textTable(header: string[], rows: string[][], testid: string): HTMLElem
     el(
       'table',
       { class: 'stats-table exp-table', 'data-testid': testid },
-      el('thead', {}, el('tr', {}, header.map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', {}, rows.map((r) => el('tr', {}, r.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', {}, c)))))),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          header.map((h) => el('th', { scope: 'col' }, h)),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
+        rows.map((r) =>
+          el(
+            'tr',
+            {},
+            r.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', {}, c))),
+          ),
+        ),
+      ),
     ),
   );
 }
@@ -59,15 +77,46 @@ export class ScalingView implements ExperimentView<'scaling'> {
   show(r: ScalingResult): void {
     this.text.textContent = scaleSentence(r);
     const band = (mean: number, std: number) => ({ lo: Math.max(0, mean - std), hi: Math.min(1, mean + std) });
-    this.lineChart.update([
-      { id: 'unscaled', label: this.t('exp.scaling.without'), shortLabel: this.t('exp.scaling.withoutShort'), markers: true, points: r.points.map((p) => ({ x: p.d, y: p.max_unscaled_mean, ...band(p.max_unscaled_mean, p.max_unscaled_std) })) },
-      { id: 'scaled', label: this.t('exp.scaling.with'), shortLabel: this.t('exp.scaling.withShort'), markers: true, points: r.points.map((p) => ({ x: p.d, y: p.max_scaled_mean, ...band(p.max_scaled_mean, p.max_scaled_std) })) },
-    ], { caption: this.t('exp.scaling.caption', { n: r.settings.n, trials: r.settings.trials, seed: r.settings.seed }) });
+    this.lineChart.update(
+      [
+        {
+          id: 'unscaled',
+          label: this.t('exp.scaling.without'),
+          shortLabel: this.t('exp.scaling.withoutShort'),
+          markers: true,
+          points: r.points.map((p) => ({ x: p.d, y: p.max_unscaled_mean, ...band(p.max_unscaled_mean, p.max_unscaled_std) })),
+        },
+        {
+          id: 'scaled',
+          label: this.t('exp.scaling.with'),
+          shortLabel: this.t('exp.scaling.withShort'),
+          markers: true,
+          points: r.points.map((p) => ({ x: p.d, y: p.max_scaled_mean, ...band(p.max_scaled_mean, p.max_scaled_std) })),
+        },
+      ],
+      { caption: this.t('exp.scaling.caption', { n: r.settings.n, trials: r.settings.trials, seed: r.settings.seed }) },
+    );
     replaceChildren(
       this.table,
       textTable(
-        ['d', this.t('exp.scaling.without'), '± std', this.t('exp.scaling.with'), '± std', this.t('exp.scaling.entropyWithout'), this.t('exp.scaling.entropyWith')],
-        r.points.map((p) => [String(p.d), p.max_unscaled_mean.toFixed(3), p.max_unscaled_std.toFixed(3), p.max_scaled_mean.toFixed(3), p.max_scaled_std.toFixed(3), p.entropy_unscaled_mean.toFixed(3), p.entropy_scaled_mean.toFixed(3)]),
+        [
+          'd',
+          this.t('exp.scaling.without'),
+          '± std',
+          this.t('exp.scaling.with'),
+          '± std',
+          this.t('exp.scaling.entropyWithout'),
+          this.t('exp.scaling.entropyWith'),
+        ],
+        r.points.map((p) => [
+          String(p.d),
+          p.max_unscaled_mean.toFixed(3),
+          p.max_unscaled_std.toFixed(3),
+          p.max_scaled_mean.toFixed(3),
+          p.max_scaled_std.toFixed(3),
+          p.entropy_unscaled_mean.toFixed(3),
+          p.entropy_scaled_mean.toFixed(3),
+        ]),
         'exp-scaling-table',
       ),
       el('p', { class: 'hint' }, this.t('exp.scaling.entropyNote', { max: r.points[0]?.entropy_max.toFixed(3) ?? '' })),
@@ -129,7 +178,10 @@ export class PermutationView implements ExperimentView<'permutation'> {
       ] as const;
       for (const [w, title] of shown) {
         // rows and columns are the tokens of PX: row i is the token that was at position perm[i]
-        this.maps[k].update({ values: w.data, rows: w.rows, cols: w.cols }, { rowLabels: labels(r.perm), colLabels: labels(r.perm), rowTitle: this.t('exp.perm.token'), colTitle: this.t('exp.perm.token'), title });
+        this.maps[k].update(
+          { values: w.data, rows: w.rows, cols: w.cols },
+          { rowLabels: labels(r.perm), colLabels: labels(r.perm), rowTitle: this.t('exp.perm.token'), colTitle: this.t('exp.perm.token'), title },
+        );
         k++;
       }
     }
@@ -162,7 +214,9 @@ export class QuadraticView implements ExperimentView<'quadratic'> {
     this.measured.textContent = quadMeasured(r);
     this.sizeChart.update([{ id: 'entries', label: this.t('exp.quad.entriesSeries'), markers: true, points: r.rows.map((q) => ({ x: q.n, y: q.entries })) }]);
     const fit = r.timeFit;
-    const fitted = Number.isFinite(fit.slope) ? r.rows.filter((q) => q.n >= r.fitFromN).map((q) => ({ x: q.n, y: Math.exp(fit.intercept) * q.n ** fit.slope })) : [];
+    const fitted = Number.isFinite(fit.slope)
+      ? r.rows.filter((q) => q.n >= r.fitFromN).map((q) => ({ x: q.n, y: Math.exp(fit.intercept) * q.n ** fit.slope }))
+      : [];
     this.timeChart.update([
       { id: 'time', label: this.t('exp.quad.measured'), markers: true, points: r.rows.map((q) => ({ x: q.n, y: q.ms })) },
       { id: 'fit', label: this.t('exp.quad.fit', { slope: Number.isFinite(fit.slope) ? fit.slope.toFixed(2) : '—' }), dashed: true, points: fitted },

@@ -10,7 +10,16 @@ import { readMatrix, type Outcome } from '../compute';
 import { download, el, uid } from '../dom';
 import { ExperimentCancelled, ExperimentClient } from '../experiments/client';
 import { h1Csv, notesReport, permCsv, permReport, quadCsv, scaleCsv, scaleReport } from '../experiments/reports';
-import { DEFAULT_H1, DEFAULT_PERMUTATION, DEFAULT_QUADRATIC, DEFAULT_SCALING, SettingsError, VALIDATORS, type ExperimentName, type ResultMap } from '../experiments/run';
+import {
+  DEFAULT_H1,
+  DEFAULT_PERMUTATION,
+  DEFAULT_QUADRATIC,
+  DEFAULT_SCALING,
+  SettingsError,
+  VALIDATORS,
+  type ExperimentName,
+  type ResultMap,
+} from '../experiments/run';
 import type { State } from '../state';
 import type { Panel, PanelContext } from './context';
 import { H1View, PermutationView, QuadraticView, ScalingView, type ExperimentView } from './experiment-views';
@@ -40,11 +49,29 @@ function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
       ];
     case 'permutation':
       return [
-        { key: 'source', label: t('exp.field.source'), kind: 'select', value: 'random', options: [['random', t('exp.field.sourceRandom')], ['current', t('exp.field.sourceCurrent')]] },
+        {
+          key: 'source',
+          label: t('exp.field.source'),
+          kind: 'select',
+          value: 'random',
+          options: [
+            ['random', t('exp.field.sourceRandom')],
+            ['current', t('exp.field.sourceCurrent')],
+          ],
+        },
         { key: 'n', label: 'n', kind: 'number', value: String(DEFAULT_PERMUTATION.n) },
         { key: 'd', label: 'd', kind: 'number', value: String(DEFAULT_PERMUTATION.d) },
         { key: 'perm', label: t('exp.field.perm'), kind: 'text', value: '', wide: true },
-        { key: 'pe', label: t('exp.field.pe'), kind: 'select', value: DEFAULT_PERMUTATION.pe, options: [['sinusoidal', t('exp.field.peSin')], ['none', t('exp.field.peNone')]] },
+        {
+          key: 'pe',
+          label: t('exp.field.pe'),
+          kind: 'select',
+          value: DEFAULT_PERMUTATION.pe,
+          options: [
+            ['sinusoidal', t('exp.field.peSin')],
+            ['none', t('exp.field.peNone')],
+          ],
+        },
         { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_PERMUTATION.seed) },
       ];
     case 'quadratic':
@@ -88,9 +115,24 @@ class ExperimentCard<E extends ExperimentName> {
     this.view = view;
     const form = el('div', { class: 'exp-form' });
     for (const f of fieldsOf(name, t)) form.appendChild(this.field(f));
-    this.runButton = el('button', { type: 'button', class: 'btn btn-primary', 'data-testid': `exp-run-${name}`, onclick: () => void panel.run(name).catch(() => undefined) }, t('exp.run'));
-    this.cancelButton = el('button', { type: 'button', class: 'btn', disabled: true, 'data-testid': `exp-cancel-${name}`, onclick: () => panel.cancel() }, t('exp.cancel'));
-    this.progress = el('progress', { class: 'exp-progress', max: 1, value: 0, 'aria-label': t('exp.progress'), hidden: true, 'data-testid': `exp-progress-${name}` });
+    this.runButton = el(
+      'button',
+      { type: 'button', class: 'btn btn-primary', 'data-testid': `exp-run-${name}`, onclick: () => void panel.run(name).catch(() => undefined) },
+      t('exp.run'),
+    );
+    this.cancelButton = el(
+      'button',
+      { type: 'button', class: 'btn', disabled: true, 'data-testid': `exp-cancel-${name}`, onclick: () => panel.cancel() },
+      t('exp.cancel'),
+    );
+    this.progress = el('progress', {
+      class: 'exp-progress',
+      max: 1,
+      value: 0,
+      'aria-label': t('exp.progress'),
+      hidden: true,
+      'data-testid': `exp-progress-${name}`,
+    });
     this.status = el('span', { class: 'exp-status', role: 'status', 'aria-live': 'polite', 'data-testid': `exp-status-${name}` });
     this.downloads = el('div', { class: 'toolbar exp-downloads', hidden: true });
     this.element = el(
@@ -114,11 +156,22 @@ class ExperimentCard<E extends ExperimentName> {
     const value = saved ?? f.value;
     let input: HTMLInputElement | HTMLSelectElement;
     if (f.kind === 'select') {
-      input = el('select', { id }, (f.options ?? []).map(([v, label]) => el('option', { value: v, selected: v === value }, label)));
+      input = el(
+        'select',
+        { id },
+        (f.options ?? []).map(([v, label]) => el('option', { value: v, selected: v === value }, label)),
+      );
     } else if (f.kind === 'checkbox') {
       input = el('input', { id, type: 'checkbox', checked: value === 'true' });
     } else {
-      input = el('input', { id, type: 'text', inputmode: f.kind === 'number' ? 'numeric' : 'text', value, spellcheck: 'false', class: f.kind === 'number' ? 'int-input' : 'exp-text' });
+      input = el('input', {
+        id,
+        type: 'text',
+        inputmode: f.kind === 'number' ? 'numeric' : 'text',
+        value,
+        spellcheck: 'false',
+        class: f.kind === 'number' ? 'int-input' : 'exp-text',
+      });
     }
     input.dataset.testid = `exp-${this.name}-${f.key}`;
     const error = el('span', { class: 'field-error', role: 'alert', 'data-testid': `exp-${this.name}-${f.key}-error` });
@@ -202,13 +255,21 @@ class ExperimentCard<E extends ExperimentName> {
       el('button', { type: 'button', class: 'btn btn-small', 'data-testid': `exp-${this.name}-${testid}`, onclick: () => void action() }, label);
     const r = () => this.result as ResultMap[ExperimentName];
     const files: Record<ExperimentName, [string, () => string][]> = {
-      scaling: [['02-scale.txt', () => scaleReport(r() as ResultMap['scaling'])], ['scaling.csv', () => scaleCsv(r() as ResultMap['scaling'])]],
-      permutation: [['05-perm.txt', () => permReport(r() as ResultMap['permutation'])], ['permutation.csv', () => permCsv(r() as ResultMap['permutation'])]],
+      scaling: [
+        ['02-scale.txt', () => scaleReport(r() as ResultMap['scaling'])],
+        ['scaling.csv', () => scaleCsv(r() as ResultMap['scaling'])],
+      ],
+      permutation: [
+        ['05-perm.txt', () => permReport(r() as ResultMap['permutation'])],
+        ['permutation.csv', () => permCsv(r() as ResultMap['permutation'])],
+      ],
       quadratic: [['quadratic.csv', () => quadCsv(r() as ResultMap['quadratic'])]],
       h1: [['h1.csv', () => h1Csv(r() as ResultMap['h1'])]],
     };
     for (const [file, text] of files[this.name])
-      this.downloads.appendChild(button(`${t('exp.download')} ${file}`, file.replace(/\W/g, '-'), () => download(file, text(), file.endsWith('.csv') ? 'text/csv' : 'text/plain')));
+      this.downloads.appendChild(
+        button(`${t('exp.download')} ${file}`, file.replace(/\W/g, '-'), () => download(file, text(), file.endsWith('.csv') ? 'text/csv' : 'text/plain')),
+      );
     if (this.name !== 'h1') {
       this.downloads.appendChild(
         button('PNG', 'png', async () => {
@@ -244,13 +305,21 @@ export class ExperimentsPanel implements Panel {
       quadratic: new ExperimentCard('quadratic', this, new QuadraticView(t)),
       h1: new ExperimentCard('h1', this, new H1View(t)),
     };
-    const notes = el('button', { type: 'button', class: 'btn', 'data-testid': 'exp-notes', onclick: () => this.downloadNotes() }, `${t('exp.download')} 08-notes.md`);
+    const notes = el(
+      'button',
+      { type: 'button', class: 'btn', 'data-testid': 'exp-notes', onclick: () => this.downloadNotes() },
+      `${t('exp.download')} 08-notes.md`,
+    );
     this.element = el(
       'section',
       { class: 'panel panel-experiments', 'aria-label': t('exp.title'), 'data-testid': 'experiments' },
       el('h2', { class: 'panel-title' }, t('exp.title')),
       el('p', { class: 'hint' }, t('exp.intro')),
-      el('div', { class: 'exp-cards' }, EXPERIMENTS.map((e) => this.cards[e].element)),
+      el(
+        'div',
+        { class: 'exp-cards' },
+        EXPERIMENTS.map((e) => this.cards[e].element),
+      ),
       el('div', { class: 'toolbar' }, notes),
     );
     // the worker compiles its WASM in the background, so the first Run starts at once

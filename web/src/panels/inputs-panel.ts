@@ -28,7 +28,13 @@ export class InputsPanel implements Panel {
         s.customMask[i][j] = !s.customMask[i][j];
       }, 'push'),
     );
-    this.element = el('section', { class: 'panel panel-inputs', 'aria-label': ctx.t('inputs.title') }, el('h2', { class: 'panel-title' }, ctx.t('inputs.title')), this.list, this.mask.element);
+    this.element = el(
+      'section',
+      { class: 'panel panel-inputs', 'aria-label': ctx.t('inputs.title') },
+      el('h2', { class: 'panel-title' }, ctx.t('inputs.title')),
+      this.list,
+      this.mask.element,
+    );
   }
 
   private editor(name: MatrixName): MatrixEditor {
@@ -63,7 +69,10 @@ export class InputsPanel implements Panel {
     const names = INPUTS[state.op];
     if (state.op !== this.shownOp) {
       this.shownOp = state.op;
-      replaceChildren(this.list, names.map((n) => this.editor(n).element));
+      replaceChildren(
+        this.list,
+        names.map((n) => this.editor(n).element),
+      );
     }
     const errors = outcome.ok ? [] : outcome.cellErrors;
     for (const n of names)

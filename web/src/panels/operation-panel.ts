@@ -129,7 +129,12 @@ export class OperationPanel implements Panel {
         el(
           'label',
           { class: 'checkbox' },
-          el('input', { type: 'checkbox', checked: state.scale, 'data-testid': 'scale', onchange: (e: Event) => ctx.update((s) => void (s.scale = (e.target as HTMLInputElement).checked), 'push') }),
+          el('input', {
+            type: 'checkbox',
+            checked: state.scale,
+            'data-testid': 'scale',
+            onchange: (e: Event) => ctx.update((s) => void (s.scale = (e.target as HTMLInputElement).checked), 'push'),
+          }),
           t('opt.scale'),
         ),
       );
@@ -141,11 +146,25 @@ export class OperationPanel implements Panel {
       controls.push(this.intField('opt.numHeads', 'num-heads', state.numHeads, 1, 64, (s, v) => (s.numHeads = v)));
       controls.push(this.intField('opt.numKvHeads', 'num-kv-heads', state.numKvHeads, 1, 64, (s, v) => (s.numKvHeads = v)));
       const group = state.numHeads / state.numKvHeads;
-      const kind = state.numKvHeads === state.numHeads ? t('opt.kind.mha') : state.numKvHeads === 1 ? t('opt.kind.mqa') : Number.isInteger(group) ? t('opt.kind.gqa', { group }) : '';
+      const kind =
+        state.numKvHeads === state.numHeads
+          ? t('opt.kind.mha')
+          : state.numKvHeads === 1
+            ? t('opt.kind.mqa')
+            : Number.isInteger(group)
+              ? t('opt.kind.gqa', { group })
+              : '';
       if (kind) controls.push(el('p', { class: 'hint', 'data-testid': 'gqa-kind' }, kind));
     }
     const tokId = uid('tokens');
-    const tokens = el('input', { id: tokId, type: 'text', value: state.tokens.join(' '), placeholder: t('opt.tokens.placeholder'), 'data-testid': 'tokens', spellcheck: 'false' });
+    const tokens = el('input', {
+      id: tokId,
+      type: 'text',
+      value: state.tokens.join(' '),
+      placeholder: t('opt.tokens.placeholder'),
+      'data-testid': 'tokens',
+      spellcheck: 'false',
+    });
     tokens.addEventListener('change', () => ctx.update((s) => void (s.tokens = tokens.value.split(/\s+/).filter((w) => w !== '')), 'push'));
     controls.push(el('label', { for: tokId, class: 'field field-tokens' }, el('span', { class: 'field-label' }, t('opt.tokens')), tokens));
     return controls;

@@ -64,21 +64,37 @@ export class ResultsPanel implements Panel {
     }
     if (this.shownCards !== this.cards.length) {
       this.shownCards = this.cards.length;
-      replaceChildren(this.heatmapsBox, this.cards.map((c) => c.card));
+      replaceChildren(
+        this.heatmapsBox,
+        this.cards.map((c) => c.card),
+      );
     }
     view.heads.forEach((head, i) => {
       const c = this.cards[i];
       const title = head.label.replace(/^head (\d+)/, (_, n: string) => t('result.head', { n }));
       c.heatmap.update(
         { values: head.weights.data, rows: head.weights.rows, cols: head.weights.cols, masked: view.hidden },
-        { rowLabels: view.queryLabels, colLabels: view.keyLabels, rowTitle: t('result.query'), colTitle: t('result.key'), maskedLabel: t('result.masked'), title },
+        {
+          rowLabels: view.queryLabels,
+          colLabels: view.keyLabels,
+          rowTitle: t('result.query'),
+          colTitle: t('result.key'),
+          maskedLabel: t('result.masked'),
+          title,
+        },
       );
       replaceChildren(c.stats, rowStats(head.weights, view.queryLabels, view.keyLabels, t));
     });
     const all = [{ ...view.out, name: `${t('result.out')}: ${view.out.name}` }, ...view.extra];
     while (this.outTables.length < all.length) this.outTables.push(new MatrixTable(this.outTables.length === 0 ? 'output' : undefined));
-    if (this.outputs.childElementCount !== all.length) replaceChildren(this.outputs, this.outTables.slice(0, all.length).map((tb) => tb.element));
-    all.forEach((m, i) => this.outTables[i].update(m.name, m.shape, m.m, { rowLabels: i === 0 || m.m.rows === view.queryLabels.length ? view.queryLabels : undefined }));
+    if (this.outputs.childElementCount !== all.length)
+      replaceChildren(
+        this.outputs,
+        this.outTables.slice(0, all.length).map((tb) => tb.element),
+      );
+    all.forEach((m, i) =>
+      this.outTables[i].update(m.name, m.shape, m.m, { rowLabels: i === 0 || m.m.rows === view.queryLabels.length ? view.queryLabels : undefined }),
+    );
   }
 }
 
@@ -88,7 +104,17 @@ function rowStats(w: { data: Float64Array; rows: number; cols: number }, queries
   return el(
     'table',
     { class: 'stats-table', 'data-testid': 'row-stats' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('result.query')), el('th', { scope: 'col' }, t('result.rowSums')), el('th', { scope: 'col' }, t('result.rowMax')))),
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'col' }, t('result.query')),
+        el('th', { scope: 'col' }, t('result.rowSums')),
+        el('th', { scope: 'col' }, t('result.rowMax')),
+      ),
+    ),
     el(
       'tbody',
       {},
