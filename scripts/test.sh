@@ -17,8 +17,8 @@ bash scripts/build_wasm.sh > build/wasm-build.log 2>&1 || { cat build/wasm-build
 
 echo "== lint and types"
 npx tsc -p tsconfig.json
-if [ -f eslint.config.js ]; then npx eslint --max-warnings=0 web/src tests/web tests/e2e; fi
-if [ -f .prettierrc.json ]; then npx prettier --check web/src tests/web tests/e2e > /dev/null; fi
+if [ -f eslint.config.js ]; then npx eslint --max-warnings=0 web/src web/examples tests/web tests/e2e scripts/bench; fi
+if [ -f .prettierrc.json ]; then npx prettier --check web/src tests/web tests/e2e scripts/bench > /dev/null; fi
 
 echo "== web tests (Vitest, WASM through web/src/core.ts)"
 npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6

@@ -1,0 +1,39 @@
+// report.mjs — print the side-by-side table of scripts/bench.sh from
+// build/bench/native.json (Google Benchmark) and build/bench/wasm.json.
+import { readFileSync } from 'node:fs';
+
+const native = JSON.parse(readFileSync('build/bench/native.json', 'utf8'));
+const wasm = JSON.parse(readFileSync('build/bench/wasm.json', 'utf8'));
+const nativeMs = (name, n, kind) => {
+  const b = native.benchmarks.find((x) => x.name === `${name}/${kind}/${n}` && (x.run_type ?? 'iteration') === 'iteration');
+  if (!b) return NaN;
+  const scale = { ns: 1e-6, us: 1e-3, ms: 1, s: 1e3 }[b.time_unit];
+  return b.real_time * scale;
+};
+
+const f = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+const header = ['benchmark', 'n', 'native ms', 'WASM ms', 'JS ms', 'WASM/native', 'WASM vs JS', 'façade overhead', 'max |WASM−JS|'];
+const lines = [header];
+for (const r of wasm.rows) {
+  const nat = nativeMs(r.name, r.n, 'fast');
+  lines.push([
+    r.name,
+    String(r.n),
+    f(nat, 3),
+    f(r.facade, 3),
+    f(r.js, 1),
+    `${f(r.facade / nat, 2)}×`,
+    `${f(r.js / r.facade, 1)}× faster`,
+    `${f(((r.facade - r.raw) / r.raw) * 100, 1)} %`,
+    r.check.toExponential(1),
+  ]);
+}
+const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+const row = (l) => `| ${l.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+console.log(row(lines[0]));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const l of lines.slice(1)) console.log(row(l));
+const ref = wasm.rows.map((r) => `${r.name} n=${r.n}: native reference ${f(nativeMs(r.name, r.n, 'reference'), 2)} ms`).join('; ');
+console.log(`\nNode ${wasm.node}; native = the same C++ (attention_fast) with -O3 -march=native; WASM = web/src/core.ts typed form (-O3 -msimd128);`);
+console.log('JS = plain loops on Float64Array (scripts/bench/js-baseline.ts); façade overhead = typed form vs the raw embind call; medians.');
+console.log(`Readable reference kernel, natively: ${ref}`);

@@ -1,0 +1,81 @@
+// wasm.bench-run.ts — the WASM and plain-JS columns of scripts/bench.sh.
+// Times, in this Node process and side by side: the façade's typed-array form
+// (core.typed.*), the raw embind call (core.raw.*), and the JS baseline, on
+// the same inputs the native benchmark uses (random_normal seeds 1, 2, 3).
+// Writes build/bench/wasm.json; scripts/bench/report.mjs prints the table.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { test } from 'vitest';
+import { loadCoreForNode } from '../../tests/web/load-core';
+import { attentionJs, multiHeadJs } from './js-baseline';
+
+/** Median ms of `fn`, repeated until ~`budget` ms have passed (at least 3 runs, after one warm-up). */
+function time(fn: () => unknown, budget = 600): number {
+  fn();
+  const samples: number[] = [];
+  const end = performance.now() + budget;
+  while (samples.length < 3 || (performance.now() < end && samples.length < 200)) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1];
+}
+
+/** Median ms of `a` and of `b`, run alternately so that load on the machine hits both alike. */
+function timePair(a: () => unknown, b: () => unknown, budget = 1200): [number, number] {
+  a();
+  b();
+  const sa: number[] = [];
+  const sb: number[] = [];
+  const end = performance.now() + budget;
+  while (sa.length < 5 || (performance.now() < end && sa.length < 200)) {
+    let t0 = performance.now();
+    a();
+    sa.push(performance.now() - t0);
+    t0 = performance.now();
+    b();
+    sb.push(performance.now() - t0);
+  }
+  const median = (x: number[]) => x.sort((p, q) => p - q)[x.length >> 1];
+  return [median(sa), median(sb)];
+}
+
+function maxDiff(a: Float64Array, b: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
+  return m;
+}
+
+test('bench', async () => {
+  const core = await loadCoreForNode();
+  const rows: Record<string, unknown>[] = [];
+  for (const n of [64, 256, 1024, 2048]) {
+    const d = 64;
+    const [Q, K, V] = [1, 2, 3].map((seed) => core.typed.random_normal(n, d, seed));
+    const mask = core.typed.causal_mask(n);
+    const [facade, raw] = timePair(
+      () => core.typed.attention(Q, K, V, mask),
+      () => core.raw.attention(Q, K, V, mask, true),
+    );
+    const js = time(() => attentionJs(Q.data, K.data, V.data, n, n, d, d, mask.data), n >= 2048 ? 2000 : 600);
+    const check = maxDiff(core.typed.attention(Q, K, V, mask).out.data, attentionJs(Q.data, K.data, V.data, n, n, d, d, mask.data).out);
+    rows.push({ name: 'causal_d64', n, facade, raw, js, check });
+  }
+  for (const n of [256, 1024]) {
+    const d = 512;
+    const h = 8;
+    const [Q, K, V] = [1, 2, 3].map((seed) => core.typed.random_normal(n, d, seed));
+    const mask = core.typed.causal_mask(n);
+    const [facade, raw] = timePair(
+      () => core.typed.multi_head(Q, K, V, h, mask),
+      () => core.raw.multi_head(Q, K, V, h, mask),
+    );
+    const js = time(() => multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data), 2000);
+    const check = maxDiff(core.typed.multi_head(Q, K, V, h, mask).out.data, multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data));
+    rows.push({ name: 'multi_head_d512_h8', n, facade, raw, js, check });
+  }
+  mkdirSync('build/bench', { recursive: true });
+  writeFileSync('build/bench/wasm.json', JSON.stringify({ node: process.version, rows }, null, 1));
+});
