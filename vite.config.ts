@@ -82,7 +82,7 @@ function singleFileConfig(): UserConfig {
       modulePreload: false,
       rollupOptions: { input: resolve(import.meta.dirname, 'web/index.html'), output: { codeSplitting: false } },
     },
-    worker: { format: 'es' },
+    worker: { format: 'iife' }, // a module worker cannot start from a blob: URL in a file:// page; a classic one can
     plugins: [inlineIntoHtml('attention-playground.html')],
   };
 }
@@ -104,15 +104,19 @@ function inlineIntoHtml(fileName: string): Plugin {
       if (!html) throw new Error('single file: no HTML page in the bundle');
       const workers = items.filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
       const inlined = new Set<string>();
-      // 1. `new URL("worker-….js", import.meta.url).href` → a blob: URL of the worker's code
+      // 1. `new Worker(new URL("worker-….js", import.meta.url).href, …, { type: 'module' })` → a classic
+      //    worker from a blob: URL of its code (Chromium starts no module worker from a blob: URL in a
+      //    file:// page; the single build bundles workers as iife, so they need no module type)
       for (const chunk of items.filter((f): f is OutputChunk => f.type === 'chunk'))
         for (const w of workers) {
           const ref = new RegExp(`new URL\\((["'\`])(?:\\./)?${basename(w.fileName).replace(/[.$]/g, '\\$&')}\\1,\\s*import\\.meta\\.url\\)\\.href`, 'g');
+          if (!ref.test(chunk.code)) continue;
           const blob = `URL.createObjectURL(new Blob([${JSON.stringify(String(w.source))}],{type:"text/javascript"}))`;
-          if (ref.test(chunk.code)) {
-            chunk.code = chunk.code.replace(ref, () => blob);
-            inlined.add(w.fileName);
-          }
+          chunk.code = chunk.code
+            .replace(ref, '__AP_WORKER__')
+            .replace(/__AP_WORKER__([^{}]{0,120})\{\s*type:\s*(["'`])module\2\s*\}/g, (_m, between: string) => `__AP_WORKER__${between}{type:"classic"}`)
+            .replace(/__AP_WORKER__/g, () => blob);
+          inlined.add(w.fileName);
         }
       // (a dynamic import inlined by codeSplitting: false keeps Vite's preload marker: no deps to preload)
       for (const chunk of items.filter((f): f is OutputChunk => f.type === 'chunk')) chunk.code = chunk.code.replaceAll('__VITE_PRELOAD__', 'void 0');

@@ -396,6 +396,12 @@ export function registerEmbedTests(h) {
       ['0.499399', '0.500601', 'masked'],
       'row 1 of the heatmap table',
     );
+    // the experiments' Web Worker runs from a blob: URL of its inlined code
+    await page.locator('[data-testid=exp-run-h1]').click();
+    await eventually(
+      async () => assert(/✓|pass/i.test((await page.locator('[data-testid=exp-h1-mark]').textContent()) ?? ''), 'the h = 1 experiment did not pass offline'),
+      30_000,
+    );
     const outside = requests.filter((u) => !/^(file|data|blob):/.test(u));
     assertEqual(outside, [], 'requests to a network');
     report.push(
