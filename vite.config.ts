@@ -36,7 +36,8 @@ function siteConfig(): UserConfig {
 /**
  * After the site, build the web component for other pages on its own:
  * dist/attention-playground.js (one module that registers the tag) with
- * dist/attention_core.wasm beside it, found through import.meta.url, so
+ * attention-playground.worker.js and attention_core.wasm beside it, found
+ * through import.meta.url, so
  * `<script type="module" src="…/attention-playground.js">` works from any host path.
  */
 function componentBuild(): Plugin {
@@ -61,7 +62,8 @@ function componentBuild(): Plugin {
             output: { entryFileNames: '[name].js', assetFileNames: '[name][extname]', codeSplitting: false },
           },
         },
-        worker: { format: 'es' },
+        // the experiments' worker beside it too, sharing attention_core.wasm
+        worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'attention-playground.worker.js', assetFileNames: '[name][extname]' } } },
       });
     },
   };

@@ -136,6 +136,11 @@ export function registerEmbedTests(h) {
     await lesson.goto(`${s.url}course/lesson.html`);
     await plotted(lesson);
     checkSeedRows((await snapshot(lesson)).weights, 'attention-playground.js under /some-repo/');
+    await lesson.locator('[data-testid=exp-run-h1]').click(); // the component's own worker file
+    await eventually(
+      async () => assert(/✓/.test((await lesson.locator('[data-testid=exp-h1-mark]').textContent()) ?? ''), 'the h = 1 experiment did not pass'),
+      30_000,
+    );
 
     const paths = s.requests.map((r) => `${r.status} ${r.path}`);
     const fetched = (re, what) =>
@@ -147,6 +152,7 @@ export function registerEmbedTests(h) {
     fetched(/^\/some-repo\/assets\/attention_core-[^/]+\.wasm$/, 'the site’s WASM');
     fetched(/^\/some-repo\/attention-playground\.js$/, 'attention-playground.js');
     fetched(/^\/some-repo\/attention_core\.wasm$/, 'the component’s WASM beside it');
+    fetched(/^\/some-repo\/attention-playground\.worker\.js$/, 'the component’s worker beside it');
     fetched(/^\/some-repo\/index\.html\?embed/, 'the embedded page');
     assert(
       s.requests.every((r) => r.path.startsWith('/some-repo/')),
@@ -463,6 +469,15 @@ export function registerEmbedTests(h) {
     await lesson.goto(`${s.url}course/lesson.html`);
     await plotted(lesson.locator('attention-playground').nth(0));
     await plotted(lesson.locator('attention-playground').nth(1));
+    await lesson.locator('attention-playground').nth(0).locator('[data-testid=exp-run-h1]').click(); // its worker file under the CSP
+    await eventually(
+      async () =>
+        assert(
+          /✓/.test((await lesson.locator('attention-playground').nth(0).locator('[data-testid=exp-h1-mark]').textContent()) ?? ''),
+          'the h = 1 experiment did not pass',
+        ),
+      30_000,
+    );
     assertEqual(await violations(lesson), [], 'violations on a page using attention-playground.js');
   });
 
