@@ -164,7 +164,9 @@ export function registerEmbedTests(h) {
 
   test('embed: ?embed hides the page chrome; hide= and *_hide flags hide panels and controls; the hash is read, never written', async ({ url, newPage }) => {
     const page = await newPage({ url: `${url}?embed&hide=steps,export,inputs` });
-    assert(await page.locator('.page-header').isHidden(), 'the page header shows in the embed view');
+    const header = await page.locator('.page-header').boundingBox();
+    assert(header === null || header.height <= 1, `the page header shows in the embed view: ${JSON.stringify(header)}`);
+    assertEqual(await page.locator('h1').count(), 1, 'the h1 a screen reader finds in the embed view');
     assert(await page.locator('.page-footer').isHidden(), 'the page footer shows in the embed view');
     for (const p of ['steps', 'export', 'inputs']) assertEqual(await page.locator(`.panel-${p}`).count(), 0, `panels "${p}" with hide=steps,export,inputs`);
     for (const p of ['operation', 'results']) assertEqual(await page.locator(`.panel-${p}`).count(), 1, `panels "${p}" with hide=steps,export,inputs`);
