@@ -511,6 +511,37 @@ export function registerEmbedTests(h) {
     assertEqual(await embedded.locator('.panel-results .panel-title').textContent(), '注意力权重', 'results title with ?embed&lang=zh');
     const browser = await newPage({ url, context: { locale: 'zh-CN' } });
     assertEqual(await browser.locator('.panel-results .panel-title').textContent(), '注意力权重', 'results title with a Chinese browser');
+
+    // English words left in the Chinese page (texts, aria-labels, titles, placeholders), code and maths names aside: printed, not asserted
+    await loadSeed(byUrl);
+    const left = await byUrl.evaluate(() => {
+      const code =
+        /^(attention|multi_head|single_head|block|softmax|weights|scores|scaled|masked|concat|float|WebAssembly|worker|PyTorch|NumPy|JSON|English|seed|scaling|permutation|quadratic)$/;
+      const english = (t) => (t.replace(/\S+\.(txt|csv|md|json|png|svg)\b/g, '').match(/[A-Za-z][A-Za-z_]{3,}/g) ?? []).some((w) => !code.test(w));
+      const out = new Set();
+      const walk = (root) => {
+        const w = document.createTreeWalker(root, window.NodeFilter.SHOW_TEXT | window.NodeFilter.SHOW_ELEMENT);
+        for (let n = w.currentNode; n; n = w.nextNode()) {
+          if (n.nodeType === 1) {
+            if (n.shadowRoot) walk(n.shadowRoot);
+            for (const a of ['aria-label', 'placeholder']) if (english(n.getAttribute(a) ?? '')) out.add(n.getAttribute(a));
+          } else if (n.nodeType === 3 && !['SCRIPT', 'STYLE'].includes(n.parentElement?.tagName ?? '') && english(n.textContent ?? ''))
+            out.add(n.textContent.trim());
+        }
+      };
+      walk(document.body);
+      return [...out].map((t) => (t.length > 60 ? `${t.slice(0, 57)}…` : t));
+    });
+    report.push(
+      `zh: ${left.length} texts still in English (not asserted)${
+        left.length
+          ? `: ${left
+              .slice(0, 12)
+              .map((t) => JSON.stringify(t))
+              .join(', ')}`
+          : ''
+      }`,
+    );
   });
 
   // ------------------------------------------------------------ accessibility
