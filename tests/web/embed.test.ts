@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyFlags, embedFlags, statePatch } from '../../web/src/embed';
 import { embedCode, siteRoot } from '../../web/src/embed-code';
-import { presetById } from '../../web/src/presets';
+import { PRESETS, presetById } from '../../web/src/presets';
 import { cellsOf, parse } from '../../web/src/state';
 
 describe('embedFlags', () => {
@@ -91,6 +91,13 @@ describe('statePatch', () => {
     const r = statePatch(state);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toContain(message);
+  });
+
+  test('a whole State (as `get` answers it) is a valid patch of itself', () => {
+    for (const p of PRESETS) {
+      const state = p.build();
+      expect(statePatch(JSON.parse(JSON.stringify(state)))).toEqual({ ok: true, patch: state });
+    }
   });
 
   test('an unknown preset is refused', () => {

@@ -191,6 +191,14 @@ export function statePatch(state: unknown, preset?: unknown): { ok: true; patch:
         bad = !Array.isArray(v) || !v.every((row) => Array.isArray(row) && row.every((b) => typeof b === 'boolean' || b === 0 || b === 1));
         if (!bad) patch.customMask = (v as (boolean | number)[][]).map((row) => row.map(Boolean));
         break;
+      case 'experiments':
+        bad = typeof v !== 'object' || v === null || Array.isArray(v) || !Object.values(v).every((x) => typeof x === 'string');
+        if (!bad) patch.experiments = { ...(v as Record<string, string>) };
+        break;
+      case 'run':
+        bad = typeof v !== 'string';
+        if (!bad) patch.run = v as string;
+        break;
       case 'matrices': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, message: 'matrices must be an object of name → rows' };
         const matrices: Partial<Record<MatrixName, MatrixSource>> = {};
