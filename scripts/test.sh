@@ -22,7 +22,7 @@ if [ -f .prettierrc.json ]; then npx prettier --check web/src tests/web tests/e2
 
 echo "== web tests (Vitest, WASM through web/src/core.ts)"
 npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6
-web=$(sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' build/vitest.log | tail -n 1)
+web=$(sed 's/\x1b\[[0-9;]*m//g' build/vitest.log | sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' | tail -n 1)
 
 e2e=0
 if [ -f tests/e2e/run.mjs ]; then
