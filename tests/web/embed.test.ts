@@ -123,4 +123,23 @@ describe('embed code', () => {
     expect(src.startsWith('https://me.github.io/repo/?embed&lang=zh#')).toBe(true);
     expect(parse(src.slice(src.indexOf('#')))).toEqual(state);
   });
+
+  test('what the readable attributes cannot say (tokens, a custom mask, scaling off) travels in `state`', () => {
+    const state = presetById('hand')!.build();
+    state.tokens = ['I', 'love', 'cats'];
+    state.scale = false;
+    state.mask = 'custom';
+    state.customMask = [
+      [true, false, true],
+      [true, true, true],
+      [false, true, true],
+    ];
+    const code = embedCode(state, {}, 'https://me.github.io/repo/', 'en');
+    const full = /state="([^"]*)"/
+      .exec(code)![1]
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    expect(parse(full)).toEqual(state);
+    expect(embedCode(presetById('seed000')!.build(), {}, 'https://x/', 'en')).not.toContain('state="');
+  });
 });

@@ -1,11 +1,12 @@
 // embed-code.ts — the snippets "Copy embed code" gives for the current state:
 //   1. the web component: one <script type="module"> and the element, with the
-//      state as its attributes (op, h, causal, matrices as numbers, lang);
+//      state as its attributes (op, h, causal, matrices as numbers, lang, and
+//      `state` in the share-link form when there is more: tokens, custom mask, …);
 //   2. an iframe of the page's compact ?embed view, the full state in its #hash,
 //      and three lines that let the iframe grow to its content.
 
 import type { Lang } from './i18n';
-import { INPUTS, serialize, type MatrixName, type State } from './state';
+import { defaultState, INPUTS, serialize, type MatrixName, type State } from './state';
 
 /**
  * The folder the site is served from (e.g. "https://me.github.io/repo/"),
@@ -29,6 +30,17 @@ export function embedCode(state: State, inputs: Partial<Record<MatrixName, numbe
   for (const name of INPUTS[state.op]) if (inputs[name]) matrices[name] = inputs[name];
   attrs.push(['matrices', JSON.stringify(matrices)]);
   if (lang !== 'en') attrs.push(['lang', lang]);
+  // what the readable attributes cannot say travels in `state` (the share-link form)
+  const d = defaultState();
+  const extra =
+    state.tokens.length > 0 ||
+    !state.scale ||
+    state.mask === 'custom' ||
+    state.eps !== d.eps ||
+    state.op === 'gqa' ||
+    state.head !== 0 ||
+    Object.keys(state.experiments).length > 0;
+  if (extra) attrs.unshift(['state', serialize(state)]);
   const element = `<attention-playground ${attrs.map(([k, v]) => `${k}="${attr(v)}"`).join(' ')}></attention-playground>`;
   const src = `${root}?embed${lang !== 'en' ? `&lang=${lang}` : ''}#${serialize(state)}`;
   return [

@@ -7,6 +7,7 @@
 // Attributes (all optional):
 //   op        attention | multi_head | block | single_head | gqa
 //   preset    a preset id (see presets.ts), applied before the other attributes
+//   state     the whole state in its URL-hash form (as a share link's #…), then refined by the others
 //   matrices  JSON object of matrices, e.g. {"Q": [[1,0],[0,1]], "K": …}
 //   h         heads for multi_head / block
 //   causal    "true" / "false"
@@ -62,7 +63,7 @@ function styleSheets(): CSSStyleSheet[] {
 
 /** The <attention-playground> custom element. */
 export class AttentionPlayground extends HTMLElement {
-  static readonly observedAttributes = ['op', 'preset', 'matrices', 'h', 'causal', 'panels', 'lang', 'hide-controls'];
+  static readonly observedAttributes = ['state', 'op', 'preset', 'matrices', 'h', 'causal', 'panels', 'lang', 'hide-controls'];
 
   /** Register the element under `tag` (once). */
   static define(tag = 'attention-playground'): void {
@@ -187,6 +188,9 @@ export class AttentionPlayground extends HTMLElement {
     const s = cloneState(base);
     const preset = presetById(this.getAttribute('preset') ?? '');
     if (preset) Object.assign(s, preset.build());
+    // the whole state in its URL-hash form; the attributes below refine it
+    const full = this.getAttribute('state');
+    if (full) Object.assign(s, parse(full));
     const op = this.getAttribute('op');
     if (op && (OPERATIONS as readonly string[]).includes(op)) s.op = op as Operation;
     const h = Number(this.getAttribute('h'));
