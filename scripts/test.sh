@@ -28,6 +28,7 @@ e2e=0
 if [ -f tests/e2e/run.mjs ]; then
   echo "== production build and end-to-end tests (Chromium)"
   npx vite build --logLevel warn
+  node scripts/size.mjs
   npm run -s build:single -- --logLevel warn   # the offline one-file page, opened from file:// by a test
   node tests/e2e/run.mjs | tee build/e2e.log
   e2e=$(sed -n 's/^e2e: \([0-9][0-9]*\) passed.*/\1/p' build/e2e.log | tail -n 1)
