@@ -1,21 +1,17 @@
 // bindings.cpp — embind adapters between JavaScript and the core. No maths here.
 //
-// Conventions (the TypeScript façade web/src/core.ts relies on them):
-//  * A matrix crosses as { data: Float64Array, rows, cols }; a batch of
-//    matrices as { data, batch, rows, cols }; a mask as
-//    { data: Uint8Array, rows, cols } (1 = visible) or null/undefined.
-//  * Inputs are copied once into C++ (convertJSArrayToNumberVector is a
-//    single TypedArray.set), outputs once out (typed_memory_view(...).slice()),
-//    so JS never holds a handle that needs .delete().
-//  * Every function returns { ok: true, …fields } or
-//    { ok: false, code, message }: errors cross as data, never as a C++
-//    throw (exceptions are off in this build), so the module keeps working.
+// Conventions (the TypeScript façade web/src/core.ts relies on them) are in
+// convert.h: typed arrays in and out, one copy each way, no handles to
+// .delete(); every function returns { ok: true, …fields } or
+// { ok: false, code, message }: errors cross as data, never as a C++ throw
+// (exceptions are off in this build), so the module keeps working.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
 
 #include "attention.h"
+#include "bindings/convert.h"
 #include "block.h"
 #include "experiments.h"
 #include "layer_norm.h"
@@ -30,48 +26,7 @@ using emscripten::val;
 
 namespace {
 
-std::size_t size_of(const val& o, const char* key) {
-  const val v = o[key];
-  return v.isNumber() ? static_cast<std::size_t>(v.as<double>()) : 0;
-}
-
-std::vector<double> doubles(const val& typed) {
-  return emscripten::convertJSArrayToNumberVector<double>(typed);
-}
-
-ap::Matrix matrix_from(const val& o) {
-  return ap::Matrix(size_of(o, "rows"), size_of(o, "cols"), doubles(o["data"]));
-}
-
-ap::Tensor3 tensor_from(const val& o) {
-  ap::Tensor3 t;
-  t.batch = size_of(o, "batch");
-  t.rows = size_of(o, "rows");
-  t.cols = size_of(o, "cols");
-  t.data = doubles(o["data"]);
-  return t;
-}
-
-// The mask, or nothing when JS passed null/undefined.
-bool mask_from(const val& o, ap::Mask& m) {
-  if (o.isNull() || o.isUndefined()) return false;
-  m.rows = size_of(o, "rows");
-  m.cols = size_of(o, "cols");
-  m.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(o["data"]);
-  return true;
-}
-
-val copy_out(const std::vector<double>& v) {
-  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
-}
-
-val matrix_to(const ap::Matrix& m) {
-  val o = val::object();
-  o.set("data", copy_out(m.data));
-  o.set("rows", m.rows);
-  o.set("cols", m.cols);
-  return o;
-}
+using namespace ap_js;
 
 // h matrices of the same shape, stacked: { data (h·rows·cols), count, rows, cols }
 val stack_to(const std::vector<ap::Matrix>& ms) {
@@ -82,20 +37,6 @@ val stack_to(const std::vector<ap::Matrix>& ms) {
   o.set("count", ms.size());
   o.set("rows", ms.empty() ? 0 : ms[0].rows);
   o.set("cols", ms.empty() ? 0 : ms[0].cols);
-  return o;
-}
-
-val failure(const ap::Status& s) {
-  val o = val::object();
-  o.set("ok", false);
-  o.set("code", s.code);
-  o.set("message", s.message);
-  return o;
-}
-
-val success() {
-  val o = val::object();
-  o.set("ok", true);
   return o;
 }
 
@@ -137,8 +78,7 @@ val js_causal_mask(double n_q, double n_k) {
   auto r = ap::causal_mask(static_cast<std::size_t>(n_q), static_cast<std::size_t>(n_k));
   if (!r.ok()) return failure(r.status);
   val o = success();
-  o.set("data", val(emscripten::typed_memory_view(r.value.data.size(), r.value.data.data()))
-                    .call<val>("slice"));
+  o.set("data", copy_out(r.value.data));
   o.set("rows", r.value.rows);
   o.set("cols", r.value.cols);
   return o;

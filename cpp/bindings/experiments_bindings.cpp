@@ -1,6 +1,6 @@
 // experiments_bindings.cpp — embind adapters for cpp/experiments.h. No maths here.
 //
-// Same conventions as bindings.cpp:
+// Same conventions as bindings.cpp (conversions in convert.h):
 //  * a matrix crosses as { data: Float64Array, rows, cols }, a mask as
 //    { data: Uint8Array, rows, cols } or null, a list of numbers (ds, perm,
 //    xs, ys) as a typed array or a plain array;
@@ -15,34 +15,20 @@
 #include <cstdio>
 #include <string>
 
+#include "bindings/convert.h"
 #include "experiments.h"
 
 using emscripten::val;
 
 namespace {
 
+using namespace ap_js;
+
 constexpr double kMaxWhole = 9007199254740991.0;  // 2⁵³ − 1, the largest exact JS integer
 
-std::size_t size_of(const val& o, const char* key) {
-  const val v = o[key];
-  return v.isNumber() ? static_cast<std::size_t>(v.as<double>()) : 0;
-}
 
-std::vector<double> doubles(const val& list) {
-  return emscripten::convertJSArrayToNumberVector<double>(list);
-}
 
-ap::Matrix matrix_from(const val& o) {
-  return ap::Matrix(size_of(o, "rows"), size_of(o, "cols"), doubles(o["data"]));
-}
 
-bool mask_from(const val& o, ap::Mask& m) {
-  if (o.isNull() || o.isUndefined()) return false;
-  m.rows = size_of(o, "rows");
-  m.cols = size_of(o, "cols");
-  m.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(o["data"]);
-  return true;
-}
 
 // A JS number that must be a whole number 0 … 2⁵³ − 1.
 ap::Status whole(const std::string& fn, const std::string& arg, double x, std::uint64_t& out) {
@@ -69,36 +55,13 @@ ap::Status wholes(const std::string& fn, const std::string& arg, const std::vect
   return ap::Status::Ok();
 }
 
-val copy_out(const std::vector<double>& v) {
-  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
-}
 
 val indices_out(const std::vector<std::size_t>& v) {
-  std::vector<std::uint32_t> u(v.begin(), v.end());
-  return val(emscripten::typed_memory_view(u.size(), u.data())).call<val>("slice");
+  return copy_out(std::vector<std::uint32_t>(v.begin(), v.end()));
 }
 
-val matrix_to(const ap::Matrix& m) {
-  val o = val::object();
-  o.set("data", copy_out(m.data));
-  o.set("rows", m.rows);
-  o.set("cols", m.cols);
-  return o;
-}
 
-val failure(const ap::Status& s) {
-  val o = val::object();
-  o.set("ok", false);
-  o.set("code", s.code);
-  o.set("message", s.message);
-  return o;
-}
 
-val success() {
-  val o = val::object();
-  o.set("ok", true);
-  return o;
-}
 
 val point_to(const ap::ScalingPoint& p) {
   val o = val::object();

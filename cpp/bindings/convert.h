@@ -1,0 +1,83 @@
+// convert.h — the conversions both binding files share (no maths here).
+//
+// A matrix crosses as { data: Float64Array, rows, cols }, a batch as
+// { data, batch, rows, cols }, a mask as { data: Uint8Array, rows, cols }
+// (1 = visible) or null/undefined. Inputs are copied once into C++
+// (convertJSArrayToNumberVector is one TypedArray.set), outputs once out
+// (typed_memory_view(...).slice()), so JS never holds a handle to .delete().
+// Results are { ok: true, …fields } or { ok: false, code, message }.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "tensor.h"
+
+namespace ap_js {
+
+using emscripten::val;
+
+inline std::size_t size_of(const val& o, const char* key) {
+  const val v = o[key];
+  return v.isNumber() ? static_cast<std::size_t>(v.as<double>()) : 0;
+}
+
+inline std::vector<double> doubles(const val& typed) {
+  return emscripten::convertJSArrayToNumberVector<double>(typed);
+}
+
+inline ap::Matrix matrix_from(const val& o) {
+  return ap::Matrix(size_of(o, "rows"), size_of(o, "cols"), doubles(o["data"]));
+}
+
+inline ap::Tensor3 tensor_from(const val& o) {
+  ap::Tensor3 t;
+  t.batch = size_of(o, "batch");
+  t.rows = size_of(o, "rows");
+  t.cols = size_of(o, "cols");
+  t.data = doubles(o["data"]);
+  return t;
+}
+
+// The mask, or false when JS passed null/undefined.
+inline bool mask_from(const val& o, ap::Mask& m) {
+  if (o.isNull() || o.isUndefined()) return false;
+  m.rows = size_of(o, "rows");
+  m.cols = size_of(o, "cols");
+  m.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(o["data"]);
+  return true;
+}
+
+template <class T>
+val copy_out(const std::vector<T>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+
+inline val matrix_to(const ap::Matrix& m) {
+  val o = val::object();
+  o.set("data", copy_out(m.data));
+  o.set("rows", m.rows);
+  o.set("cols", m.cols);
+  return o;
+}
+
+inline val failure(const ap::Status& s) {
+  val o = val::object();
+  o.set("ok", false);
+  o.set("code", s.code);
+  o.set("message", s.message);
+  return o;
+}
+
+inline val success() {
+  val o = val::object();
+  o.set("ok", true);
+  return o;
+}
+
+}  // namespace ap_js
