@@ -157,4 +157,18 @@ export function registerExperimentTests(h) {
     await other.locator('[data-testid=exp-h1] .exp-result:not([hidden])').waitFor({ state: 'visible' });
     assert(/h = 4/.test(await other.locator('[data-testid=exp-h1-sentence]').textContent()), 'the shared link re-ran h1 with h = 4');
   });
+
+  test('experiments: rows dragged (mouse) or moved (keyboard) in the picker set the permutation the run uses', async ({ url, newPage }) => {
+    const page = await newPage({ url });
+    const chips = page.locator('[data-testid=perm-picker] .perm-chip');
+    assertEqual(await chips.allTextContents(), ['0', '1', '2', '3', '4', '5'], 'the identity of n = 6 to start');
+    await chips.nth(0).dragTo(chips.nth(3)); // drag row 0 to position 3
+    await eventually(async () => assertEqual(await page.locator('[data-testid=exp-permutation-perm]').inputValue(), '1, 2, 3, 0, 4, 5', 'perm after the drag'));
+    await page.locator('[data-testid=perm-picker] .perm-chip[data-value="5"]').focus();
+    await page.keyboard.press('ArrowLeft'); // row 5 one place to the left
+    await eventually(async () => assertEqual(await page.locator('[data-testid=exp-permutation-perm]').inputValue(), '1, 2, 3, 0, 5, 4', 'perm after ←'));
+    await runFromPage(page, 'permutation');
+    assert((await page.locator('.exp-perm-line').textContent()).includes('[1, 2, 3, 0, 5, 4]'), 'the run used the dragged permutation');
+    assert(/x\.permutation\.perm=1%2C/.test(await page.evaluate(() => location.hash)), 'the permutation is in the URL state');
+  });
 }

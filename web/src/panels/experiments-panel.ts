@@ -20,6 +20,7 @@ import {
   type ExperimentName,
   type ResultMap,
 } from '../experiments/run';
+import { PermPicker } from '../perm-picker';
 import type { State } from '../state';
 import type { Panel, PanelContext } from './context';
 import { H1View, PermutationView, QuadraticView, ScalingView, type ExperimentView } from './experiment-views';
@@ -104,6 +105,8 @@ class ExperimentCard<E extends ExperimentName> {
   private readonly progress: HTMLProgressElement;
   private readonly status: HTMLElement;
   private readonly downloads: HTMLElement;
+  /** Drag-to-reorder rows (permutation experiment only). */
+  private readonly picker: PermPicker | null = null;
 
   constructor(
     readonly name: E,
@@ -115,6 +118,14 @@ class ExperimentCard<E extends ExperimentName> {
     this.view = view;
     const form = el('div', { class: 'exp-form' });
     for (const f of fieldsOf(name, t)) form.appendChild(this.field(f));
+    if (name === 'permutation') {
+      this.picker = new PermPicker(
+        t('exp.field.drag'),
+        (i, v) => t('exp.perm.chip', { i, v }),
+        (perm) => this.setField('perm', perm.join(', ')),
+      );
+      form.appendChild(this.picker.element);
+    }
     this.runButton = el(
       'button',
       { type: 'button', class: 'btn btn-primary', 'data-testid': `exp-run-${name}`, onclick: () => void panel.run(name).catch(() => undefined) },
@@ -147,6 +158,7 @@ class ExperimentCard<E extends ExperimentName> {
     );
     this.view.element.hidden = true;
     this.buildDownloads();
+    this.refreshPicker();
   }
 
   private field(f: Field): HTMLElement {
@@ -179,6 +191,7 @@ class ExperimentCard<E extends ExperimentName> {
       const v = input instanceof HTMLInputElement && input.type === 'checkbox' ? String(input.checked) : input.value;
       ctx.update((s) => void (s.experiments[`${this.name}.${f.key}`] = v), 'push');
       this.validate();
+      this.refreshPicker();
     });
     this.inputs.set(f.key, input);
     this.fieldErrors.set(f.key, error);
@@ -186,6 +199,33 @@ class ExperimentCard<E extends ExperimentName> {
     return f.kind === 'checkbox'
       ? el('div', { class: 'field exp-field' }, el('span', { class: 'checkbox' }, input, label), error)
       : el('div', { class: `field exp-field${f.wide ? ' exp-field-wide' : ''}` }, label, input, error);
+  }
+
+  /** Set a field's text as if typed (and keep it in the URL state). */
+  private setField(key: string, value: string): void {
+    const input = this.inputs.get(key);
+    if (!input) return;
+    input.value = value;
+    this.panel.ctx.update((s) => void (s.experiments[`${this.name}.${key}`] = value), 'push');
+    this.validate();
+  }
+
+  /** Show the typed permutation in the picker, else `fallback` (the last one used), else the identity. */
+  refreshPicker(fallback?: number[]): void {
+    if (!this.picker) return;
+    const raw = this.raw();
+    const X = raw.X as number[][] | null;
+    const n = X ? X.length : Number(raw.n);
+    if (!Number.isInteger(n) || n < 1 || n > 64) return;
+    const typed =
+      typeof raw.perm === 'string'
+        ? raw.perm
+            .split(/[\s,]+/)
+            .filter((x) => x !== '')
+            .map(Number)
+        : null;
+    const ok = (p: number[] | null | undefined): p is number[] => !!p && p.length === n && [...p].sort((a, b) => a - b).every((v, i) => v === i);
+    this.picker.show(ok(typed) ? typed : ok(fallback) ? fallback : Array.from({ length: n }, (_, i) => i));
   }
 
   /** The raw settings the form holds (text), as the validators read them. */
@@ -243,6 +283,7 @@ class ExperimentCard<E extends ExperimentName> {
     this.view.setDimmed(false);
     this.downloads.hidden = false;
     this.status.textContent = this.panel.ctx.t('exp.done', { ms: Math.round(ms) });
+    if (result.experiment === 'permutation') this.refreshPicker(result.perm);
   }
 
   message(text: string): void {
