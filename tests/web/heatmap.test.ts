@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { interpolateViridis } from 'd3-scale-chromatic';
 import {
+  DEFAULT_HEATMAP_WORDS,
   Heatmap,
   LUT_SIZE,
   MASK_FILL,
@@ -15,6 +16,7 @@ import {
   colourFor,
   colourTable,
   computeLayout,
+  fillWords,
   formatFull,
   luminance,
   matrixToRGBA,
@@ -25,6 +27,7 @@ import {
   thinTicks,
   tickStep,
   type HeatmapData,
+  type HeatmapWords,
   type LayoutInput,
 } from '../../web/src/heatmap';
 
@@ -494,6 +497,80 @@ describe('Heatmap interaction', () => {
     hm.update(causal);
     expect(root.querySelectorAll('.hm-figure')).toHaveLength(1);
     expect(parseSVG(hm.toSVG()).querySelectorAll('rect.hm-cell')).toHaveLength(9);
+    hm.destroy();
+  });
+});
+
+describe('Heatmap words', () => {
+  /** Every word changed: Chinese templates with the same placeholders. */
+  const zh: HeatmapWords = {
+    table: '表格',
+    noData: '暂无数据。',
+    empty: '空矩阵。',
+    hint: '行：{row}，列：{col}。请用方向键。',
+    aria: '热力图，{rows} 行（{row}）× {cols} 列（{col}）。',
+    ariaTitled: '{title}：热力图，{rows} 行（{row}）× {cols} 列（{col}）。',
+    ariaKeys: '{label}用方向键移动。',
+    cell: '{who}：{value}（行和 {sum}）',
+    cellMasked: '{who}：{masked}',
+    caption: '行为{row}，列为{col}',
+    captionTitled: '{title}：行为{row}，列为{col}',
+    tableOmitted: '{rows} × {cols} 的矩阵不列出表格。',
+    svgTitle: '{title}（行：{row}，列：{col}）',
+    untitled: '热力图',
+  };
+
+  it('fillWords fills known placeholders once and leaves unknown ones', () => {
+    expect(fillWords('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    expect(fillWords('{a}', { a: '{a}' })).toBe('{a}');
+  });
+
+  it('English by default, word for word', () => {
+    const hm = new Heatmap(box(), { title: 'head 1' });
+    const readout = hm.element.querySelector<HTMLElement>('.hm-readout')!;
+    expect(readout.textContent).toBe(DEFAULT_HEATMAP_WORDS.noData);
+    hm.update(causal);
+    expect(hm.element.querySelector('.hm-table-toggle')!.textContent).toBe('Table');
+    expect(hm.element.querySelector('.hm-figure')!.getAttribute('aria-label')).toBe(
+      'head 1: heatmap of 3 rows (query, top to bottom) by 3 columns (key, left to right). Arrow keys move between cells; the value is read out below.',
+    );
+    expect(readout.textContent).toBe('Rows: query, columns: key. Hover a cell, or focus the heatmap and use the arrow keys.');
+    expect(hm.element.querySelector('caption')!.textContent).toBe('head 1: rows are query (top to bottom), columns are key (left to right)');
+    expect(parseSVG(hm.toSVG()).querySelector('title')!.textContent).toBe('head 1 (rows: query, columns: key)');
+    hm.update(causal, { title: '' });
+    expect(hm.element.querySelector('.hm-figure')!.getAttribute('aria-label')).toMatch(/^Heatmap of 3 rows/);
+    hm.destroy();
+  });
+
+  it('shows the given words everywhere: button, readouts, accessible name, table, export', () => {
+    const hm = new Heatmap(box(), { rowTitle: '查询', colTitle: '键', maskedLabel: '已遮住', words: zh });
+    const fig = hm.element.querySelector<HTMLElement>('.hm-figure')!;
+    const readout = hm.element.querySelector<HTMLElement>('.hm-readout')!;
+    expect(readout.textContent).toBe('暂无数据。');
+    expect(hm.element.querySelector('.hm-table-toggle')!.textContent).toBe('表格');
+    hm.update(causal);
+    expect(fig.getAttribute('aria-label')).toBe('热力图，3 行（查询）× 3 列（键）。用方向键移动。');
+    expect(readout.textContent).toBe('行：查询，列：键。请用方向键。');
+    fig.focus();
+    expect(readout.textContent).toBe('查询 0 → 键 0：1（行和 1）');
+    key(fig, 'ArrowRight');
+    expect(readout.textContent).toBe('查询 0 → 键 1：已遮住');
+    expect(hm.element.querySelector('caption')!.textContent).toBe('行为查询，列为键');
+    const svg = parseSVG(hm.toSVG());
+    expect(svg.querySelector('title')!.textContent).toBe('热力图（行：查询，列：键）');
+    expect(svg.documentElement.getAttribute('aria-label')).toBe('热力图，3 行（查询）× 3 列（键）。');
+
+    hm.update(causal, { title: '第 1 个头' });
+    expect(fig.getAttribute('aria-label')).toBe('第 1 个头：热力图，3 行（查询）× 3 列（键）。用方向键移动。');
+    expect(hm.element.querySelector('caption')!.textContent).toBe('第 1 个头：行为查询，列为键');
+
+    // words may change with update(); the ones not given stay English
+    hm.update({ values: new Float64Array(0), rows: 0, cols: 3 }, { words: { table: 'Tabelle' } });
+    expect(hm.element.querySelector('.hm-table-toggle')!.textContent).toBe('Tabelle');
+    expect(readout.textContent).toBe('Empty matrix.');
+    const n = 100;
+    hm.update({ values: new Float64Array(n * n), rows: n, cols: n }, { words: zh });
+    expect(hm.element.querySelector('.hm-table-note')!.textContent).toBe('100 × 100 的矩阵不列出表格。');
     hm.destroy();
   });
 });

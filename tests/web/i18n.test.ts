@@ -4,7 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { NAMES } from '../../web/src/compute';
+import { DEFAULT_HEATMAP_WORDS } from '../../web/src/heatmap';
 import { KEYS, ZH, pickLanguage, t } from '../../web/src/i18n';
+import { DEFAULT_CHART_WORDS } from '../../web/src/line-chart';
+import { chartWords, heatmapWords } from '../../web/src/panels/words';
 import { OPERATIONS } from '../../web/src/state';
 import { PRESETS } from '../../web/src/presets';
 
@@ -62,6 +66,25 @@ describe('the keys the page uses', () => {
       ...[...readFileSync(join(WEB, 'index.html'), 'utf8').matchAll(/data-i18n="([^"]+)"/g)].map((m) => m[1]),
     ];
     expect(needed.filter((k) => !(KEYS as string[]).includes(k))).toEqual([]);
+  });
+});
+
+describe('the words of the heatmap, the line chart and the computed names', () => {
+  const en = (key: string) => t('en', key);
+  const zh = (key: string) => t('zh', key);
+
+  test('in English they are the components’ defaults and compute.ts’s names, character for character', () => {
+    expect(heatmapWords(en)).toEqual(DEFAULT_HEATMAP_WORDS);
+    expect(chartWords(en)).toEqual(DEFAULT_CHART_WORDS);
+    for (const [key, name] of Object.entries(NAMES)) expect(en(key), key).toBe(name);
+  });
+
+  test('in Chinese they leave no English word (code names and maths aside)', () => {
+    const code = /^(out|d_k|scores|scaled|masked|weights|softmax|attended|multi_head)$/;
+    const words = [...Object.values(heatmapWords(zh)), ...Object.values(chartWords(zh)), ...Object.keys(NAMES).map(zh)];
+    const english = words.map((w) => w.replace(/\{\w+\}/g, '')).filter((w) => (w.match(/[A-Za-z_]{3,}/g) ?? []).some((x: string) => !code.test(x)));
+    expect(english).toEqual([]);
+    expect(t('zh', 'hm.hint', { row: '查询', col: '键' })).toBe('行：查询，列：键。将鼠标悬停在单元格上，或聚焦热力图后用方向键移动。');
   });
 });
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BAND_OPACITY,
+  DEFAULT_CHART_WORDS,
   DEFAULT_HEIGHT,
   FIT_DASH,
   LineChart,
@@ -14,6 +15,7 @@ import {
   PALETTE,
   escapeXml,
   extent,
+  fillWords,
   formatFull,
   formatNumber,
   isPowerOfTwo,
@@ -29,6 +31,7 @@ import {
   wrapText,
   xPositions,
   type ChartOptions,
+  type ChartWords,
   type Series,
 } from '../../web/src/line-chart';
 
@@ -601,5 +604,95 @@ describe('LineChart: lifecycle', () => {
     expect(a.toSVG()).toContain(`id="${ids[0]}"`);
     a.destroy();
     b.destroy();
+  });
+});
+
+describe('LineChart: words', () => {
+  /** Every word changed: Chinese templates with the same placeholders. */
+  const zh: ChartWords = {
+    table: '表格',
+    noData: '暂无数据。',
+    noPoints: '没有可显示的点。',
+    hint: '用方向键读取每个 {x} 处的数值。',
+    aria: '{summary}用左右方向键读取每个 {x} 处的数值。',
+    readout: '{x} = {value}：{values}',
+    noValues: '无数值',
+    listSep: '，',
+    logAxis: '{label}（对数刻度）',
+    logSummary: '{label}（对数）',
+    summary: '折线图：{y} 随 {x} 的变化。',
+    summaryTitled: '{title}。折线图：{y} 随 {x} 的变化。',
+    summaryEmpty: '{head}暂无数据。',
+    summarySeries: '{head}{series}。',
+    seriesPoints: '{label}：{n} 个点，从 {x0} 处的 {y0} 到 {x1} 处的 {y1}',
+    seriesPoint: '{label}：{n} 个点，在 {x0} 处为 {y0}（{x1}，{y1}）',
+    seriesNone: '{label}：没有点',
+    dashed: '{label}（虚线）',
+    band: '{text}，带阴影',
+    seriesSep: '；',
+    guide: '{text}参考线：{list}。',
+    guides: '{text}参考线：{list}。',
+    tableCaption: '各 {x} 处的 {y}',
+    tableCaptionTitled: '{title}：各 {x} 处的 {y}',
+    low: '{label}：下限',
+    high: '{label}：上限',
+    svgTitle: '{y} 随 {x} 的变化',
+  };
+  const zhOptions: ChartOptions = { ...quadOptions, xLabel: '长度 n', yLabel: '个数', words: zh };
+
+  it('English by default, word for word', () => {
+    expect(fillWords(DEFAULT_CHART_WORDS.readout, { x: 'd', value: 1, values: 'a 2' })).toBe('d = 1: a 2');
+    expect(summarise([], quadOptions)).toBe('Line chart of count or ms, log scale against sequence length n, log scale. No data.');
+    const c = chart(quadSeries(), quadOptions);
+    expect(c.element.querySelector('.lc-readout')!.textContent).toBe('Hover the chart, or focus it and use the arrow keys, to read the values at each n.');
+    expect(c.element.querySelector('.lc-table caption')!.textContent).toBe('count or ms by sequence length n');
+    expect(parseSVG(c.toSVG()).querySelector('title')!.textContent).toBe('count or ms against sequence length n');
+    c.destroy();
+  });
+
+  it('summarise and readoutText use the given words', () => {
+    const s = quadSeries();
+    s[0]!.points = s[0]!.points.map((p) => ({ ...p, lo: p.y / 2, hi: p.y * 2 }));
+    const text = summarise([...s, { id: 'one', label: '一', points: [{ x: 16, y: 2 }] }, { id: 'none', label: '无', points: [] }], {
+      ...zhOptions,
+      title: '代价',
+      annotations: [{ x: 64, label: 'n = 64' }],
+    });
+    expect(text).toBe(
+      '代价。折线图：个数（对数） 随 长度 n（对数） 的变化。' +
+        'score entries n²：9 个点，从 16 处的 256 到 4096 处的 16.8M，带阴影；' +
+        `measured time (ms)：9 个点，从 16 处的 ${formatNumber(2e-5 * 16 ** 1.9)} 到 4096 处的 ${formatNumber(2e-5 * 4096 ** 1.9)}；` +
+        `fit, slope 1.9（虚线）：2 个点，从 16 处的 ${formatNumber(2e-5 * 16 ** 1.9)} 到 4096 处的 ${formatNumber(2e-5 * 4096 ** 1.9)}；` +
+        '一：1 个点，在 16 处为 2（16，2）；无：没有点。参考线：n = 64。',
+    );
+    expect(summarise([], zhOptions)).toBe('折线图：个数（对数） 随 长度 n（对数） 的变化。暂无数据。');
+    expect(readoutText(3, s, zhOptions)).toBe('n = 3：无数值');
+    expect(readoutText(16, s.slice(0, 2), { ...zhOptions, yFormat: (v) => v.toFixed(1) })).toBe(
+      `n = 16：score entries n² 256.0，measured time (ms) ${(2e-5 * 16 ** 1.9).toFixed(1)}`,
+    );
+  });
+
+  it('shows the given words in the component: button, readouts, axis titles, accessible name, table, export', () => {
+    const c = new LineChart(box(), zhOptions);
+    const readout = c.element.querySelector('.lc-readout')!;
+    expect(readout.textContent).toBe('暂无数据。');
+    expect(c.element.querySelector('.lc-table-toggle')!.textContent).toBe('表格');
+    c.update([{ id: 'empty', label: '空', points: [] }]);
+    expect(readout.textContent).toBe('没有可显示的点。');
+    c.update(quadSeries().map((s, k) => (k === 0 ? { ...s, points: s.points.map((p) => ({ ...p, lo: p.y / 2, hi: p.y * 2 })) } : s)));
+    expect(readout.textContent).toBe('用方向键读取每个 n 处的数值。');
+    const svg = c.element.querySelector('svg')!;
+    expect(svg.getAttribute('aria-label')).toMatch(/^折线图：个数（对数） 随 长度 n（对数） 的变化。.*。用左右方向键读取每个 n 处的数值。$/);
+    expect(svg.querySelector('.lc-x-title')!.textContent).toBe('长度 n（对数刻度）');
+    expect(svg.querySelector('.lc-y-title')!.textContent).toBe('个数（对数刻度）');
+    svg.dispatchEvent(new FocusEvent('focus'));
+    expect(readout.textContent).toMatch(/^n = 16：score entries n² 256，/);
+    expect(c.element.querySelector('.lc-table caption')!.textContent).toBe('各 长度 n 处的 个数');
+    const head = [...c.element.querySelectorAll('.lc-table thead th')].map((t) => t.textContent);
+    expect(head.slice(0, 4)).toEqual(['n', 'score entries n²', 'score entries n²：下限', 'score entries n²：上限']);
+    expect(parseSVG(c.toSVG()).querySelector('title')!.textContent).toBe('个数 随 长度 n 的变化');
+    c.update(quadSeries(), { title: '代价' });
+    expect(c.element.querySelector('.lc-table caption')!.textContent).toBe('代价：各 长度 n 处的 个数');
+    c.destroy();
   });
 });

@@ -18,9 +18,16 @@ export interface CellError {
   message: string;
 }
 
-/** A matrix with a display name, e.g. "scores Q·Kᵀ". */
+/** Variables of a translated name, e.g. { dk: 2 }. */
+export type NameVars = Record<string, string | number>;
+
+/** A matrix with a display name, e.g. "scores = Q·Kᵀ". */
 export interface NamedMatrix {
+  /** The name in English (exports and tests read it). */
   name: string;
+  /** The same name as an i18n key with its variables: the panels show t(key, vars). */
+  key: string;
+  vars: NameVars;
   /** Shape as the seed prints it, with the batch of 1: (1, n, d). */
   shape: number[];
   m: TypedMatrix;
@@ -28,7 +35,11 @@ export interface NamedMatrix {
 
 /** The weights of one head. */
 export interface HeadView {
+  /** "head 1", or "head 3 (kv 2)" with grouped K/V heads, in English. */
   label: string;
+  /** The label as an i18n key with its variables ({ n } and { n, kv }). */
+  key: string;
+  vars: NameVars;
   weights: TypedMatrix; // (n_q, n_k)
 }
 
@@ -131,18 +142,51 @@ function columns(M: TypedMatrix, first: number, width: number): TypedMatrix {
 
 const shape = (m: TypedMatrix) => [1, m.rows, m.cols];
 const fmt = (s: number[]) => `(${s.join(', ')})`;
-const named = (name: string, m: TypedMatrix): NamedMatrix => ({ name, shape: shape(m), m });
+
+/**
+ * The English names of the results and steps, by i18n key (the same texts as
+ * the English table of i18n.ts, which the tests check): compute.ts stays free
+ * of languages, the panels translate the key.
+ */
+export const NAMES = {
+  'step.output': 'out',
+  'step.scores': 'scores = Q·Kᵀ',
+  'step.scaled': 'scaled = scores / √{dk}',
+  'step.scaledOff': 'scaled = scores (no √d_k)',
+  'step.masked': 'masked (hidden → −∞)',
+  'step.weights': 'weights = softmax(masked)',
+  'step.out': 'out = weights·V',
+  'step.ln': 'LN(X)',
+  'step.attended': 'attended = multi_head(LN(X))',
+  'step.residual': 'out = X + attended',
+  'step.q': 'q = X·Wq',
+  'step.k': 'k = X·Wk',
+  'step.v': 'v = X·Wv',
+  'result.head': 'head {n}',
+  'head.kv': 'head {n} (kv {kv})',
+} as const;
+
+/** The English text of a name key with its variables filled in. */
+export function englishName(key: keyof typeof NAMES, vars: NameVars = {}): string {
+  return NAMES[key].replace(/\{(\w+)\}/g, (m, v: string) => (v in vars ? String(vars[v]) : m));
+}
+
+const named = (key: keyof typeof NAMES, m: TypedMatrix, vars: NameVars = {}): NamedMatrix => ({ name: englishName(key, vars), key, vars, shape: shape(m), m });
+const headView = (i: number, weights: TypedMatrix, kv?: number): HeadView => {
+  const [key, vars] = kv === undefined ? (['result.head', { n: i + 1 }] as const) : (['head.kv', { n: i + 1, kv }] as const);
+  return { label: englishName(key, vars), key, vars, weights };
+};
 
 /** The five steps of attention for one head's Q, K, V. */
 function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, scale: boolean): NamedMatrix[] {
   const s = core.typed.attention_steps(Q, K, V, mask, { scale });
   const dk = Q.cols;
   return [
-    named('scores = Q·Kᵀ', s.scores),
-    named(scale ? `scaled = scores / √${dk}` : 'scaled = scores (no √d_k)', s.scaled),
-    named('masked (hidden → −∞)', s.masked),
-    named('weights = softmax(masked)', s.weights),
-    named('out = weights·V', s.out),
+    named('step.scores', s.scores),
+    scale ? named('step.scaled', s.scaled, { dk }) : named('step.scaledOff', s.scaled),
+    named('step.masked', s.masked),
+    named('step.weights', s.weights),
+    named('step.out', s.out),
   ];
 }
 
@@ -182,9 +226,9 @@ function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View
       const mask = maskFor(core, state, x.Q.rows, x.K.rows);
       const r = t.attention(x.Q, x.K, x.V, mask, { scale: state.scale });
       return {
-        heads: [{ label: 'head 1', weights: r.weights }],
+        heads: [headView(0, r.weights)],
         hidden: hiddenOf(mask),
-        out: named('out', r.out),
+        out: named('step.output', r.out),
         extra: [],
         steps: stepsOf(core, x.Q, x.K, x.V, mask, state.scale),
         stepsHead: 0,
@@ -200,9 +244,9 @@ function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View
       const dh = x.Q.cols / state.h;
       const dvh = x.V.cols / state.h;
       return {
-        heads: r.weights.map((w, i) => ({ label: `head ${i + 1}`, weights: w })),
+        heads: r.weights.map((w, i) => headView(i, w)),
         hidden: hiddenOf(mask),
-        out: named('out', r.out),
+        out: named('step.output', r.out),
         extra: [],
         steps: stepsOf(core, columns(x.Q, head * dh, dh), columns(x.K, head * dh, dh), columns(x.V, head * dvh, dvh), mask, true),
         stepsHead: head,
@@ -222,10 +266,10 @@ function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View
       const dh = x.X.cols / state.h;
       const slice = columns(r.normed, head * dh, dh);
       return {
-        heads: r.weights.map((w, i) => ({ label: `head ${i + 1}`, weights: w })),
+        heads: r.weights.map((w, i) => headView(i, w)),
         hidden: hiddenOf(mask),
-        out: named('out = X + attended', r.out),
-        extra: [named('LN(X)', r.normed), named('attended = multi_head(LN(X))', r.attended)],
+        out: named('step.residual', r.out),
+        extra: [named('step.ln', r.normed), named('step.attended', r.attended)],
         steps: stepsOf(core, slice, slice, slice, mask, true),
         stepsHead: head,
         trace: [
@@ -241,10 +285,10 @@ function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View
       const r = t.single_head(x.X, x.Wq, x.Wk, x.Wv, { causal });
       const mask = causal ? t.causal_mask(x.X.rows) : null;
       return {
-        heads: [{ label: 'head 1', weights: r.weights }],
+        heads: [headView(0, r.weights)],
         hidden: hiddenOf(mask),
-        out: named('out', r.out),
-        extra: [named('q = X·Wq', r.q), named('k = X·Wk', r.k), named('v = X·Wv', r.v)],
+        out: named('step.output', r.out),
+        extra: [named('step.q', r.q), named('step.k', r.k), named('step.v', r.v)],
         steps: stepsOf(core, r.q, r.k, r.v, mask, true),
         stepsHead: 0,
         // the seed's trace_shapes lines
@@ -267,17 +311,16 @@ function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View
       );
       const [nq, nk] = [x.Q.rows, x.K.rows];
       const group = H / state.numKvHeads;
-      const heads = Array.from({ length: H }, (_, i) => ({
-        label: `head ${i + 1} (kv ${Math.floor(i / group) + 1})`,
-        weights: { data: r.weights.subarray(i * nq * nk, (i + 1) * nq * nk), rows: nq, cols: nk },
-      }));
+      const heads = Array.from({ length: H }, (_, i) =>
+        headView(i, { data: r.weights.subarray(i * nq * nk, (i + 1) * nq * nk), rows: nq, cols: nk }, Math.floor(i / group) + 1),
+      );
       const dk = x.Wq.cols / H;
       const dv = x.Wv.cols / state.numKvHeads;
       const out = { data: r.out.data, rows: r.out.rows, cols: r.out.cols };
       return {
         heads,
         hidden: hiddenOf(mask),
-        out: named('out', out),
+        out: named('step.output', out),
         extra: [],
         steps: null,
         stepsHead: 0,

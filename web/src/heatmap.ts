@@ -14,6 +14,10 @@
 //     legend, cursor. Drawn with d3-selection; no inline styles (CSP).
 // Below the figure: an aria-live readout and a table of the same numbers.
 //
+// Its own words (the Table button, hints, accessible name, caption) are
+// templates in HeatmapWords, English by default (DEFAULT_HEATMAP_WORDS); a
+// page in another language passes its own through `words`.
+//
 // Everything is found through the component's own elements, never through
 // `document`, so it works inside a shadow root.
 
@@ -56,6 +60,43 @@ export interface HeatmapOptions {
   maskedLabel?: string;
   /** Replace the readout text of cell (i, j). */
   describeCell?: (i: number, j: number, v: number, masked: boolean) => string;
+  /** The component's own words (buttons, hints, accessible names, table caption), e.g. translated; missing ones are DEFAULT_HEATMAP_WORDS. */
+  words?: Partial<HeatmapWords>;
+}
+
+/**
+ * Every text the heatmap writes itself, as templates: {name} is filled by
+ * fillWords. The axis titles ({row}, {col}) come from rowTitle and colTitle.
+ */
+export interface HeatmapWords {
+  /** The button that shows the table. */
+  table: string;
+  /** The readout before the first update(). */
+  noData: string;
+  /** The readout of a 0 × n matrix. */
+  empty: string;
+  /** The readout when no cell is active: {row}, {col}. */
+  hint: string;
+  /** Accessible name without a title: {rows}, {row}, {cols}, {col}. */
+  aria: string;
+  /** Accessible name with a title: {title}, {rows}, {row}, {cols}, {col}. */
+  ariaTitled: string;
+  /** The keyboard help after the accessible name: {label}. */
+  ariaKeys: string;
+  /** The readout of a cell: {who} ("query 2 → key 1"), {value}, {sum} (its row's sum). */
+  cell: string;
+  /** The readout of a hidden cell: {who}, {masked} (the maskedLabel). */
+  cellMasked: string;
+  /** The table's caption without a title: {row}, {col}. */
+  caption: string;
+  /** The table's caption with a title: {title}, {row}, {col}. */
+  captionTitled: string;
+  /** The note in place of a table too large to build: {rows}, {cols}. */
+  tableOmitted: string;
+  /** The <title> of an exported SVG: {title} (or `untitled`), {row}, {col}. */
+  svgTitle: string;
+  /** The title of an exported SVG when the heatmap has none. */
+  untitled: string;
 }
 
 /** A cell position: row (query) i, column (key) j. */
@@ -83,6 +124,24 @@ export const TABLE_MAX_CELLS = 4096;
 /** Up to this many cells the table alternative is built with every update; larger ones when first opened. */
 export const TABLE_EAGER_CELLS = 256;
 
+/** The heatmap's words in English. */
+export const DEFAULT_HEATMAP_WORDS: Readonly<HeatmapWords> = {
+  table: 'Table',
+  noData: 'No data yet.',
+  empty: 'Empty matrix.',
+  hint: 'Rows: {row}, columns: {col}. Hover a cell, or focus the heatmap and use the arrow keys.',
+  aria: 'Heatmap of {rows} rows ({row}, top to bottom) by {cols} columns ({col}, left to right).',
+  ariaTitled: '{title}: heatmap of {rows} rows ({row}, top to bottom) by {cols} columns ({col}, left to right).',
+  ariaKeys: '{label} Arrow keys move between cells; the value is read out below.',
+  cell: '{who}: {value} (row sum {sum})',
+  cellMasked: '{who}: {masked}',
+  caption: 'rows are {row} (top to bottom), columns are {col} (left to right)',
+  captionTitled: '{title}: rows are {row} (top to bottom), columns are {col} (left to right)',
+  tableOmitted: 'The table is omitted for a {rows} × {cols} matrix; focus the heatmap and use the arrow keys to read values.',
+  svgTitle: '{title} (rows: {row}, columns: {col})',
+  untitled: 'Heatmap',
+};
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FONT = 12; // label font size, px
 const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -108,8 +167,20 @@ const DEFAULTS = {
 };
 
 /** Options with every default filled in. */
-type Resolved = Omit<Required<HeatmapOptions>, 'rowLabels' | 'colLabels' | 'title' | 'describeCell'> &
-  Pick<HeatmapOptions, 'rowLabels' | 'colLabels' | 'title' | 'describeCell'>;
+type Resolved = Omit<Required<HeatmapOptions>, 'rowLabels' | 'colLabels' | 'title' | 'describeCell' | 'words'> &
+  Pick<HeatmapOptions, 'rowLabels' | 'colLabels' | 'title' | 'describeCell' | 'words'>;
+
+// ---------------------------------------------------------------- pure helpers: words
+
+/** Fill the {name} placeholders of a template from vars; unknown names stay as they are. */
+export function fillWords(template: string, vars: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/** The full set of words: the given ones over DEFAULT_HEATMAP_WORDS. */
+export function heatmapWords(words?: Partial<HeatmapWords>): HeatmapWords {
+  return { ...DEFAULT_HEATMAP_WORDS, ...words };
+}
 
 // ---------------------------------------------------------------- pure helpers: colour
 
@@ -541,7 +612,7 @@ export class Heatmap {
     this.tableButton = doc.createElement('button');
     this.tableButton.type = 'button';
     this.tableButton.className = 'hm-table-toggle';
-    this.tableButton.textContent = 'Table';
+    this.tableButton.textContent = this.words().table;
     this.tableButton.setAttribute('aria-expanded', 'false');
     this.tableButton.setAttribute('aria-controls', `${this.id}-table`);
     bar.append(this.tableButton);
@@ -595,7 +666,7 @@ export class Heatmap {
       });
       this.resizeObserver.observe(container);
     }
-    this.readout.textContent = 'No data yet.';
+    this.readout.textContent = this.words().noData;
   }
 
   /** Draw new data (and optionally change options); keeps the cursor where it still fits. */
@@ -616,6 +687,7 @@ export class Heatmap {
     if (this.hover && (this.hover.row >= m.rows || this.hover.col >= m.cols)) this.hover = null;
     this.element.dataset['rows'] = String(m.rows);
     this.element.dataset['cols'] = String(m.cols);
+    this.tableButton.textContent = this.words().table;
     this.figure.setAttribute('aria-label', this.ariaLabel());
     this.buildBitmap();
     if (this.tableWanted || m.rows * m.cols <= TABLE_EAGER_CELLS || m.rows * m.cols > TABLE_MAX_CELLS)
@@ -686,12 +758,17 @@ export class Heatmap {
     this.listeners.push([t, type, fn]);
   }
 
+  /** The words in use: the options' over the defaults. */
+  private words(): HeatmapWords {
+    return heatmapWords(this.options.words);
+  }
+
   private ariaLabel(interactive = true): string {
     const o = this.options;
     const m = this.m!;
-    const what = o.title ? `${o.title}: heatmap` : 'Heatmap';
-    const text = `${what} of ${m.rows} rows (${o.rowTitle}, top to bottom) by ${m.cols} columns (${o.colTitle}, left to right).`;
-    return interactive ? `${text} Arrow keys move between cells; the value is read out below.` : text;
+    const w = this.words();
+    const text = fillWords(o.title ? w.ariaTitled : w.aria, { title: o.title ?? '', rows: m.rows, row: o.rowTitle, cols: m.cols, col: o.colTitle });
+    return interactive ? fillWords(w.ariaKeys, { label: text }) : text;
   }
 
   /** The colours from CSS custom properties, read once: getComputedStyle forces a style recalculation of the whole tree, ~15 ms per call on a busy page. */
@@ -1095,7 +1172,7 @@ export class Heatmap {
       .classed('hm-active', (d) => d === active?.col);
     if (!m || !L || !active) {
       cur.attr('display', 'none');
-      if (m && L) this.readout.textContent = m.rows * m.cols === 0 ? 'Empty matrix.' : this.hint();
+      if (m && L) this.readout.textContent = m.rows * m.cols === 0 ? this.words().empty : this.hint();
       return;
     }
     const { row, col } = active;
@@ -1108,7 +1185,7 @@ export class Heatmap {
 
   private hint(): string {
     const o = this.options;
-    return `Rows: ${o.rowTitle}, columns: ${o.colTitle}. Hover a cell, or focus the heatmap and use the arrow keys.`;
+    return fillWords(this.words().hint, { row: o.rowTitle, col: o.colTitle });
   }
 
   /** The readout text of cell (i, j), e.g. "query 2 → key 1: 0.451326 (row sum 1)". */
@@ -1122,27 +1199,29 @@ export class Heatmap {
     const rl = o.rowLabels?.[i];
     const cl = o.colLabels?.[j];
     const who = `${o.rowTitle} ${i}${rl ? ` “${rl}”` : ''} → ${o.colTitle} ${j}${cl ? ` “${cl}”` : ''}`;
-    if (hidden) return `${who}: ${o.maskedLabel}`;
-    return `${who}: ${formatFull(v)} (row sum ${formatFull(this.rowSums[i]!)})`;
+    const w = this.words();
+    if (hidden) return fillWords(w.cellMasked, { who, masked: o.maskedLabel });
+    return fillWords(w.cell, { who, value: formatFull(v), sum: formatFull(this.rowSums[i]!) });
   }
 
   /** The table alternative: same numbers, <th scope> headers; a note instead when too large. */
   private buildTable(): void {
     const m = this.m!;
     const o = this.options;
+    const w = this.words();
     const doc = this.element.ownerDocument;
     this.tableBox.replaceChildren();
     if (m.rows * m.cols > TABLE_MAX_CELLS) {
       const p = doc.createElement('p');
       p.className = 'hm-table-note';
-      p.textContent = `The table is omitted for a ${m.rows} × ${m.cols} matrix; focus the heatmap and use the arrow keys to read values.`;
+      p.textContent = fillWords(w.tableOmitted, { rows: m.rows, cols: m.cols });
       this.tableBox.append(p);
       return;
     }
     const t = doc.createElement('table');
     t.className = 'hm-table';
     const cap = doc.createElement('caption');
-    cap.textContent = `${o.title ? o.title + ': ' : ''}rows are ${o.rowTitle} (top to bottom), columns are ${o.colTitle} (left to right)`;
+    cap.textContent = fillWords(o.title ? w.captionTitled : w.caption, { title: o.title ?? '', row: o.rowTitle, col: o.colTitle });
     t.append(cap);
     const head = doc.createElement('thead');
     const hr = doc.createElement('tr');
@@ -1201,7 +1280,8 @@ export class Heatmap {
     clone.setAttribute('height', String(L.height * scale));
     const text = new (this.element.ownerDocument.defaultView ?? globalThis).XMLSerializer().serializeToString(clone);
     const k = text.indexOf('>') + 1;
-    const head = `<title>${escapeXml(o.title ?? 'Heatmap')} (rows: ${escapeXml(o.rowTitle)}, columns: ${escapeXml(o.colTitle)})</title>`;
+    const w = this.words();
+    const head = `<title>${escapeXml(fillWords(w.svgTitle, { title: o.title ?? w.untitled, row: o.rowTitle, col: o.colTitle }))}</title>`;
     const body = withCells
       ? `<rect class="hm-background" width="${L.width}" height="${L.height}" fill="${pal.bg}"/>` + cellsMarkup(m, L, o.domain, `${this.id}-hatch`, pal)
       : '';

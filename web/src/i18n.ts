@@ -81,6 +81,7 @@ const en = {
   'result.rowMax': 'largest weight per row',
   'result.stale': 'Showing the last good result: fix the input above.',
   'result.error': 'Cannot compute',
+  // names of results and steps (compute.ts gives the key and its variables)
   'head.kv': 'head {n} (kv {kv})',
   'step.output': 'out',
   'step.scores': 'scores = Q·Kᵀ',
@@ -164,6 +165,7 @@ const en = {
   'exp.h1.what': 'multi_head(Q, K, V, 1) must equal attention(Q, K, V) exactly; for h > 1 each head divides by √(d/h), its own width.',
   'exp.h1.pass': 'pass: the largest difference is exactly 0',
   'exp.h1.fail': 'fail: multi_head(h = 1) differs from attention',
+  // the heatmap's and the line chart's own words: templates the components fill (panels/words.ts)
   'hm.table': 'Table',
   'hm.noData': 'No data yet.',
   'hm.empty': 'Empty matrix.',

@@ -18,6 +18,10 @@
 // markers. Below the SVG: an optional caption, an aria-live readout (hover, or
 // focus the chart and use ←/→/Home/End) and a "Table" toggle for the numbers.
 //
+// Its own words (the Table button, hints, summary, table headers) are
+// templates in ChartWords, English by default (DEFAULT_CHART_WORDS); a page in
+// another language passes its own through `words`.
+//
 // Everything is found through the component's own elements, never through
 // `document`, so it works inside a shadow root.
 
@@ -77,6 +81,70 @@ export interface ChartOptions {
   xName?: string;
   /** Height in px of the SVG with a one-row legend (more legend rows add to it); default 260. */
   height?: number;
+  /** The chart's own words (buttons, hints, summary, table), e.g. translated; missing ones are DEFAULT_CHART_WORDS. */
+  words?: Partial<ChartWords>;
+}
+
+/**
+ * Every text the chart writes itself, as templates: {name} is filled by
+ * fillWords. {x} and {y} are the axis labels (x may be xName), {label} a
+ * series' or an axis' label.
+ */
+export interface ChartWords {
+  /** The button that shows the table. */
+  table: string;
+  /** The readout with no series. */
+  noData: string;
+  /** The readout with series but nothing drawable. */
+  noPoints: string;
+  /** The readout when no x is active: {x}. */
+  hint: string;
+  /** The accessible name: {summary} (see summarise) and the keyboard help, {x}. */
+  aria: string;
+  /** The readout of one x: {x}, {value} (of x), {values} (each series' "label y", joined by listSep). */
+  readout: string;
+  /** {values} of the readout when no series has a point there. */
+  noValues: string;
+  /** Between the items of a list (readout values, guide lines). */
+  listSep: string;
+  /** An axis title on a log axis: {label}. */
+  logAxis: string;
+  /** An axis in the summary on a log axis: {label}. */
+  logSummary: string;
+  /** The summary's first sentence without a title: {y}, {x}. */
+  summary: string;
+  /** The summary's first sentence with a title: {title}, {y}, {x}. */
+  summaryTitled: string;
+  /** The summary with no series: {head} (its first sentence). */
+  summaryEmpty: string;
+  /** The summary with series: {head}, {series} (joined by seriesSep). */
+  summarySeries: string;
+  /** One series with n ≠ 1 points: {label}, {n}, {y0} at {x0} (first) to {y1} at {x1} (last). */
+  seriesPoints: string;
+  /** One series with one point: as seriesPoints. */
+  seriesPoint: string;
+  /** One series with nothing drawable: {label}. */
+  seriesNone: string;
+  /** The label of a dashed series in the summary: {label}. */
+  dashed: string;
+  /** A series with a spread band: {text} (its description). */
+  band: string;
+  /** Between the series of the summary. */
+  seriesSep: string;
+  /** After the summary, one guide line: {text} (the summary), {list}. */
+  guide: string;
+  /** After the summary, several guide lines: {text}, {list}. */
+  guides: string;
+  /** The table's caption without a title: {y}, {x}. */
+  tableCaption: string;
+  /** The table's caption with a title: {title}, {y}, {x}. */
+  tableCaptionTitled: string;
+  /** The table header of a band's low end: {label}. */
+  low: string;
+  /** The table header of a band's high end: {label}. */
+  high: string;
+  /** The <title> of an exported SVG of a chart without a title: {y}, {x}. */
+  svgTitle: string;
 }
 
 // ---------------------------------------------------------------- constants
@@ -93,6 +161,36 @@ export const PLAIN_DASHES = [null, '2 3', '9 3 2 3', '12 4', '1 3'] as const;
 export const BAND_OPACITY = 0.18;
 /** Default height of the SVG in px (one legend row). */
 export const DEFAULT_HEIGHT = 260;
+/** The chart's words in English. */
+export const DEFAULT_CHART_WORDS: Readonly<ChartWords> = {
+  table: 'Table',
+  noData: 'No data yet.',
+  noPoints: 'No points to show.',
+  hint: 'Hover the chart, or focus it and use the arrow keys, to read the values at each {x}.',
+  aria: '{summary} Focus and use the left and right arrow keys to read the values at each {x}.',
+  readout: '{x} = {value}: {values}',
+  noValues: 'no values',
+  listSep: ', ',
+  logAxis: '{label} (log scale)',
+  logSummary: '{label}, log scale',
+  summary: 'Line chart of {y} against {x}.',
+  summaryTitled: '{title}. Line chart of {y} against {x}.',
+  summaryEmpty: '{head} No data.',
+  summarySeries: '{head} {series}.',
+  seriesPoints: '{label}: {n} points, from {y0} at {x0} to {y1} at {x1}',
+  seriesPoint: '{label}: {n} point, from {y0} at {x0} to {y1} at {x1}',
+  seriesNone: '{label}: no points',
+  dashed: '{label} (dashed)',
+  band: '{text}, with a shaded spread band',
+  seriesSep: '; ',
+  guide: '{text} Guide line at {list}.',
+  guides: '{text} Guide lines at {list}.',
+  tableCaption: '{y} by {x}',
+  tableCaptionTitled: '{title}: {y} by {x}',
+  low: '{label}: low',
+  high: '{label}: high',
+  svgTitle: '{y} against {x}',
+};
 
 const SYMBOLS: SymbolType[] = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond, symbolCross, symbolStar, symbolWye];
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -117,6 +215,16 @@ const MARKER_AREA = 40; // px², d3 symbol size
 const CAPTION_LINE = 16;
 
 // ---------------------------------------------------------------- pure helpers: text
+
+/** Fill the {name} placeholders of a template from vars; unknown names stay as they are. */
+export function fillWords(template: string, vars: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/** The full set of words: the given ones over DEFAULT_CHART_WORDS. */
+export function chartWords(words?: Partial<ChartWords>): ChartWords {
+  return { ...DEFAULT_CHART_WORDS, ...words };
+}
 
 /** Escape text for XML content and attribute values. */
 export function escapeXml(s: string): string {
@@ -262,7 +370,8 @@ export function valueAt(s: Series, x: number): SeriesPoint | undefined {
 }
 
 /** The readout of one x: "d = 64: without 0.97, with 0.46" (series without a point there are left out). */
-export function readoutText(x: number, series: Series[], o: Pick<ChartOptions, 'xLabel' | 'xName' | 'xFormat' | 'yFormat'>): string {
+export function readoutText(x: number, series: Series[], o: Pick<ChartOptions, 'xLabel' | 'xName' | 'xFormat' | 'yFormat' | 'words'>): string {
+  const w = chartWords(o.words);
   const fx = o.xFormat ?? formatNumber;
   const fy = o.yFormat ?? formatNumber;
   const parts: string[] = [];
@@ -270,29 +379,37 @@ export function readoutText(x: number, series: Series[], o: Pick<ChartOptions, '
     const p = valueAt(s, x);
     if (p) parts.push(`${s.shortLabel ?? s.label} ${fy(p.y)}`);
   }
-  return `${o.xName ?? o.xLabel} = ${fx(x)}: ${parts.length ? parts.join(', ') : 'no values'}`;
+  return fillWords(w.readout, { x: o.xName ?? o.xLabel, value: fx(x), values: parts.length ? parts.join(w.listSep) : w.noValues });
 }
 
 /** The accessible summary of a chart: what is plotted against what, each series' range, the guide lines. */
 export function summarise(series: Series[], o: ChartOptions): string {
+  const w = chartWords(o.words);
   const fx = o.xFormat ?? formatNumber;
   const fy = o.yFormat ?? formatNumber;
   const xKind = o.xScale ?? 'linear';
   const yKind = o.yScale ?? 'linear';
-  const scaleWord = (kind: 'linear' | 'log'): string => (kind === 'log' ? ', log scale' : '');
-  const head = `${o.title ? `${o.title}. ` : ''}Line chart of ${o.yLabel}${scaleWord(yKind)} against ${o.xLabel}${scaleWord(xKind)}.`;
-  if (!series.length) return `${head} No data.`;
+  const axis = (label: string, kind: 'linear' | 'log'): string => (kind === 'log' ? fillWords(w.logSummary, { label }) : label);
+  const head = fillWords(o.title ? w.summaryTitled : w.summary, { title: o.title ?? '', y: axis(o.yLabel, yKind), x: axis(o.xLabel, xKind) });
+  if (!series.length) return fillWords(w.summaryEmpty, { head });
   const parts = series.map((s) => {
     const pts = s.points.filter((p) => drawable(p.x, xKind) && drawable(p.y, yKind));
-    if (!pts.length) return `${s.label}: no points`;
+    if (!pts.length) return fillWords(w.seriesNone, { label: s.label });
     const first = pts[0]!;
     const last = pts[pts.length - 1]!;
-    const band = pts.some((p) => drawable(p.lo, yKind) && drawable(p.hi, yKind)) ? ', with a shaded spread band' : '';
-    const kind = s.dashed ? ' (dashed)' : '';
-    return `${s.label}${kind}: ${pts.length} point${pts.length === 1 ? '' : 's'}, from ${fy(first.y)} at ${fx(first.x)} to ${fy(last.y)} at ${fx(last.x)}${band}`;
+    const text = fillWords(pts.length === 1 ? w.seriesPoint : w.seriesPoints, {
+      label: s.dashed ? fillWords(w.dashed, { label: s.label }) : s.label,
+      n: pts.length,
+      y0: fy(first.y),
+      x0: fx(first.x),
+      y1: fy(last.y),
+      x1: fx(last.x),
+    });
+    return pts.some((p) => drawable(p.lo, yKind) && drawable(p.hi, yKind)) ? fillWords(w.band, { text }) : text;
   });
+  const text = fillWords(w.summarySeries, { head, series: parts.join(w.seriesSep) });
   const guides = (o.annotations ?? []).map((a) => a.label || `${o.xName ?? o.xLabel} = ${fx(a.x)}`);
-  return `${head} ${parts.join('; ')}.${guides.length ? ` Guide line${guides.length > 1 ? 's' : ''} at ${guides.join(', ')}.` : ''}`;
+  return guides.length ? fillWords(guides.length > 1 ? w.guides : w.guide, { text, list: guides.join(w.listSep) }) : text;
 }
 
 /** Index of the x position nearest to pixel px, given each position's pixel; −1 if none. */
@@ -454,7 +571,7 @@ export class LineChart {
     this.tableButton = doc.createElement('button');
     this.tableButton.type = 'button';
     this.tableButton.className = 'lc-table-toggle';
-    this.tableButton.textContent = 'Table';
+    this.tableButton.textContent = chartWords(this.options.words).table;
     this.tableButton.setAttribute('aria-expanded', 'false');
     this.tableButton.setAttribute('aria-controls', `${this.id}-table`);
     bar.append(this.tableButton);
@@ -500,7 +617,7 @@ export class LineChart {
       this.resizeObserver = new win.ResizeObserver(() => this.scheduleRender());
       this.resizeObserver.observe(container);
     }
-    this.readout.textContent = 'No data yet.';
+    this.readout.textContent = chartWords(this.options.words).noData;
     this.render();
   }
 
@@ -631,6 +748,8 @@ export class LineChart {
     const yKind = o.yScale ?? 'linear';
     const series = this.series;
     const fx = o.xFormat ?? formatNumber;
+    const w = chartWords(o.words);
+    this.tableButton.textContent = w.table;
 
     // Vertical layout first: the y ticks depend on the plot's height only.
     const legend0 = legendLayout(
@@ -687,10 +806,7 @@ export class LineChart {
     this.svg.setAttribute('width', String(width));
     this.svg.setAttribute('height', String(height));
     this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    this.svg.setAttribute(
-      'aria-label',
-      `${summarise(series, o)} Focus and use the left and right arrow keys to read the values at each ${o.xName ?? o.xLabel}.`,
-    );
+    this.svg.setAttribute('aria-label', fillWords(w.aria, { summary: summarise(series, o), x: o.xName ?? o.xLabel }));
     this.element.dataset['series'] = String(series.length);
     this.element.dataset['points'] = String(xs.length);
 
@@ -905,16 +1021,17 @@ export class LineChart {
     }
     xAxis.selectAll<SVGGElement, number>('.tick').attr('data-x', (v) => v);
     yAxis.selectAll<SVGGElement, number>('.tick').attr('data-y', (v) => v);
-    const scaleNote = (kind: 'linear' | 'log'): string => (kind === 'log' ? ' (log scale)' : '');
+    const axisTitle = (label: string, kind: 'linear' | 'log'): string => (kind === 'log' ? fillWords(w.logAxis, { label }) : label);
+    const yTitle = axisTitle(o.yLabel, yKind);
     svg
       .select('.lc-x-title')
       .attr('x', left + plotWidth / 2)
       .attr('y', top + plotHeight + X_AXIS_H + FONT + 1)
-      .text(o.xLabel + scaleNote(xKind));
+      .text(axisTitle(o.xLabel, xKind));
     svg
       .select('.lc-y-title')
       .attr('transform', `translate(${PAD + FONT - 2},${top + plotHeight / 2}) rotate(-90)`)
-      .text(textWidth(o.yLabel + scaleNote(yKind)) <= plotHeight + 16 ? o.yLabel + scaleNote(yKind) : o.yLabel);
+      .text(textWidth(yTitle) <= plotHeight + 16 ? yTitle : o.yLabel);
 
     // Caption (HTML on screen; the export wraps it into the SVG).
     this.captionEl.textContent = o.caption ?? '';
@@ -957,14 +1074,15 @@ export class LineChart {
     if (this.cursor >= 0) this.element.dataset['cursor'] = String(this.cursor);
     else delete this.element.dataset['cursor'];
     const cur = select(this.svg).select<SVGGElement>('.lc-cursor');
+    const w = chartWords(this.options.words);
     if (!D || !D.xs.length) {
       cur.attr('display', 'none');
-      this.readout.textContent = this.series.length ? 'No points to show.' : 'No data yet.';
+      this.readout.textContent = this.series.length ? w.noPoints : w.noData;
       return;
     }
     if (active < 0 || active >= D.xs.length) {
       cur.attr('display', 'none');
-      this.readout.textContent = `Hover the chart, or focus it and use the arrow keys, to read the values at each ${this.options.xName ?? this.options.xLabel}.`;
+      this.readout.textContent = fillWords(w.hint, { x: this.options.xName ?? this.options.xLabel });
       return;
     }
     const xv = D.xs[active]!;
@@ -1000,6 +1118,7 @@ export class LineChart {
   /** The table alternative: one row per x, one column per series (and its band's low and high). */
   private buildTable(): void {
     const o = this.options;
+    const w = chartWords(o.words);
     const doc = this.element.ownerDocument;
     const xs = this.drawn?.xs ?? [];
     const yKind = o.yScale ?? 'linear';
@@ -1008,7 +1127,7 @@ export class LineChart {
     const t = doc.createElement('table');
     t.className = 'lc-table';
     const cap = doc.createElement('caption');
-    cap.textContent = `${o.title ? `${o.title}: ` : ''}${o.yLabel} by ${o.xLabel}`;
+    cap.textContent = fillWords(o.title ? w.tableCaptionTitled : w.tableCaption, { title: o.title ?? '', y: o.yLabel, x: o.xLabel });
     t.append(cap);
     const withBand = this.series.map((s) => s.points.some((p) => drawable(p.lo, yKind) && drawable(p.hi, yKind)));
     const th = (text: string, scope: 'col' | 'row'): HTMLTableCellElement => {
@@ -1021,7 +1140,7 @@ export class LineChart {
     hr.append(th(o.xName ?? o.xLabel, 'col'));
     this.series.forEach((s, k) => {
       hr.append(th(s.label, 'col'));
-      if (withBand[k]) hr.append(th(`${s.label}: low`, 'col'), th(`${s.label}: high`, 'col'));
+      if (withBand[k]) hr.append(th(fillWords(w.low, { label: s.label }), 'col'), th(fillWords(w.high, { label: s.label }), 'col'));
     });
     const head = doc.createElement('thead');
     head.append(hr);
@@ -1084,7 +1203,7 @@ export class LineChart {
     clone.setAttribute('height', String(height * scale));
     const text = new (this.element.ownerDocument.defaultView ?? globalThis).XMLSerializer().serializeToString(clone);
     const k = text.indexOf('>') + 1;
-    const title = `<title>${escapeXml(o.title ?? `${o.yLabel} against ${o.xLabel}`)}</title>`;
+    const title = `<title>${escapeXml(o.title ?? fillWords(chartWords(o.words).svgTitle, { y: o.yLabel, x: o.xLabel }))}</title>`;
     return text.slice(0, k) + title + text.slice(k);
   }
 }

@@ -8,6 +8,7 @@ import { fmtBytes, fmtCount, fmtDiff, fmtMs, fmtPerm, h1Sentence, permSentence, 
 import type { H1Result, PermutationResult, QuadraticResult, ResultMap, ScalingResult } from '../experiments/run';
 import { Heatmap } from '../heatmap';
 import { LineChart } from '../line-chart';
+import { chartWords, heatmapWords } from './words';
 
 /** Translate, as the panel context does. */
 type T = (key: string, vars?: Record<string, string | number>) => string;
@@ -72,6 +73,7 @@ export class ScalingView implements ExperimentView<'scaling'> {
       xScale: 'log',
       yDomain: [0, 1],
       annotations: [{ x: 64, label: 'd = 64' }],
+      words: chartWords(t),
     });
   }
   show(r: ScalingResult): void {
@@ -150,7 +152,7 @@ export class PermutationView implements ExperimentView<'permutation'> {
     for (let k = 0; k < 4; k++) {
       const box = el('div', { class: 'heatmap-box' });
       grid.appendChild(el('figure', { class: 'card', 'data-testid': `exp-perm-map-${k}` }, box));
-      this.maps.push(new Heatmap(box, { showValues: 'never' }));
+      this.maps.push(new Heatmap(box, { showValues: 'never', words: heatmapWords(t) }));
     }
     this.element = el('div', { class: 'exp-result' }, this.text, this.diffs, grid);
   }
@@ -206,8 +208,9 @@ export class QuadraticView implements ExperimentView<'quadratic'> {
     const a = el('div', { class: 'chart-box' });
     const b = el('div', { class: 'chart-box' });
     this.element = el('div', { class: 'exp-result' }, this.text, this.measured, el('div', { class: 'chart-pair' }, a, b), this.table);
-    this.sizeChart = new LineChart(a, { title: t('exp.quad.sizeChart'), xLabel: 'n', yLabel: t('exp.quad.entries'), xScale: 'log', yScale: 'log' });
-    this.timeChart = new LineChart(b, { title: t('exp.quad.timeChart'), xLabel: 'n', yLabel: 'ms', xScale: 'log', yScale: 'log' });
+    const words = chartWords(t);
+    this.sizeChart = new LineChart(a, { title: t('exp.quad.sizeChart'), xLabel: 'n', yLabel: t('exp.quad.entries'), xScale: 'log', yScale: 'log', words });
+    this.timeChart = new LineChart(b, { title: t('exp.quad.timeChart'), xLabel: 'n', yLabel: 'ms', xScale: 'log', yScale: 'log', words });
   }
   show(r: QuadraticResult): void {
     this.text.textContent = quadSentence(r);

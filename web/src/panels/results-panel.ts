@@ -8,6 +8,7 @@ import { Heatmap } from '../heatmap';
 import { MatrixTable } from '../matrix-table';
 import type { State } from '../state';
 import type { Panel, PanelContext } from './context';
+import { heatmapWords } from './words';
 
 /** The results panel. */
 export class ResultsPanel implements Panel {
@@ -60,7 +61,7 @@ export class ResultsPanel implements Panel {
       const box = el('div', { class: 'heatmap-box' });
       const stats = el('div', { class: 'row-stats' });
       const card = el('figure', { class: 'card heatmap-card', 'data-testid': `head-${i}` }, box, stats);
-      this.cards.push({ card, heatmap: new Heatmap(box), stats });
+      this.cards.push({ card, heatmap: new Heatmap(box, { words: heatmapWords(t) }), stats });
     }
     if (this.shownCards !== this.cards.length) {
       this.shownCards = this.cards.length;
@@ -71,7 +72,7 @@ export class ResultsPanel implements Panel {
     }
     view.heads.forEach((head, i) => {
       const c = this.cards[i];
-      const title = head.label.replace(/^head (\d+)/, (_, n: string) => t('result.head', { n }));
+      const title = t(head.key, head.vars);
       c.heatmap.update(
         { values: head.weights.data, rows: head.weights.rows, cols: head.weights.cols, masked: view.hidden },
         {
@@ -85,7 +86,10 @@ export class ResultsPanel implements Panel {
       );
       replaceChildren(c.stats, rowStats(head.weights, view.queryLabels, view.keyLabels, t));
     });
-    const all = [{ ...view.out, name: `${t('result.out')}: ${view.out.name}` }, ...view.extra];
+    const all = [
+      { title: t('result.outNamed', { name: t(view.out.key, view.out.vars) }), ...view.out },
+      ...view.extra.map((m) => ({ title: t(m.key, m.vars), ...m })),
+    ];
     while (this.outTables.length < all.length) this.outTables.push(new MatrixTable(this.outTables.length === 0 ? 'output' : undefined));
     if (this.outputs.childElementCount !== all.length)
       replaceChildren(
@@ -93,7 +97,7 @@ export class ResultsPanel implements Panel {
         this.outTables.slice(0, all.length).map((tb) => tb.element),
       );
     all.forEach((m, i) =>
-      this.outTables[i].update(m.name, m.shape, m.m, { rowLabels: i === 0 || m.m.rows === view.queryLabels.length ? view.queryLabels : undefined }),
+      this.outTables[i].update(m.title, m.shape, m.m, { rowLabels: i === 0 || m.m.rows === view.queryLabels.length ? view.queryLabels : undefined }),
     );
   }
 }

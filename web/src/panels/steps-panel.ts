@@ -39,6 +39,6 @@ export class StepsPanel implements Panel {
       this.tables.push({ box, table });
       this.steps.appendChild(box);
     }
-    v.steps.forEach((s, i) => this.tables[i].table.update(s.name + (i === 0 ? head : ''), s.shape, s.m, { rowLabels: v.queryLabels }));
+    v.steps.forEach((s, i) => this.tables[i].table.update(this.ctx.t(s.key, s.vars) + (i === 0 ? head : ''), s.shape, s.m, { rowLabels: v.queryLabels }));
   }
 }
