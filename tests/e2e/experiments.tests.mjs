@@ -158,6 +158,33 @@ export function registerExperimentTests(h) {
     assert(/h = 4/.test(await other.locator('[data-testid=exp-h1-sentence]').textContent()), 'the shared link re-ran h1 with h = 4');
   });
 
+  test('experiments in 中文: sentences and downloaded reports are Chinese with the English numbers; 08-notes.md keeps 스케일링, 순서, 제곱', async ({
+    url,
+    newPage,
+  }) => {
+    const en = await newPage({ url });
+    const zh = await newPage({ url: `${url}?lang=zh` });
+    await runFromPage(en, 'scaling');
+    await runFromPage(zh, 'scaling');
+    const enSentence = await en.locator('[data-testid=exp-scaling-sentence]').textContent();
+    const zhSentence = await zh.locator('[data-testid=exp-scaling-sentence]').textContent();
+    const enMax = /without scaling the largest weight is (0\.\d+).*with scaling it is (0\.\d+)/.exec(enSentence);
+    const zhMax = /不缩放时，最大权重为 (0\.\d+).*缩放后为 (0\.\d+)/.exec(zhSentence);
+    assert(zhMax, `the Chinese sentence names both maxima: ${zhSentence}`);
+    assertEqual([zhMax[1], zhMax[2]], [enMax[1], enMax[2]], 'the same two maxima in both languages');
+    const scale = await downloadText(zh, 'exp-scaling-02-scale-txt');
+    assertEqual(scale.name, '02-scale.txt', 'file name');
+    assert(scale.text.includes('最大权重') && scale.text.includes(zhMax[1]) && scale.text.includes(zhMax[2]), '02-scale.txt in Chinese with the two maxima');
+    await runFromPage(zh, 'permutation');
+    const perm = await downloadText(zh, 'exp-permutation-05-perm-txt');
+    assert(perm.text.includes('置换') && /\[[\d, ]+\]/.test(perm.text), `05-perm.txt in Chinese names the permutation: ${perm.text.slice(0, 120)}`);
+    await runFromPage(zh, 'h1');
+    assert(/通过.*h = 2/.test(await zh.locator('[data-testid=exp-h1-sentence]').textContent()), 'the h = 1 sentence in Chinese');
+    const notes = await downloadText(zh, 'exp-notes');
+    for (const word of ['스케일링', '순서', '제곱', '缩放', '顺序', '平方']) assert(notes.text.includes(word), `08-notes.md (中文) contains ${word}`);
+    assert(notes.text.includes(zhMax[1].slice(0, 3)), '08-notes.md (中文) holds the unscaled maximum');
+  });
+
   test('experiments: rows dragged (mouse) or moved (keyboard) in the picker set the permutation the run uses', async ({ url, newPage }) => {
     const page = await newPage({ url });
     const chips = page.locator('[data-testid=perm-picker] .perm-chip');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compute, fitMask, parseCell, type Outcome, type View } from '../../web/src/compute';
+import { CELL_MESSAGES, checkCell, compute, fitMask, parseCell, type Outcome, type View } from '../../web/src/compute';
 import type { Core } from '../../web/src/core';
 import { PRESETS, presetById } from '../../web/src/presets';
 import { cellsOf, defaultState } from '../../web/src/state';
@@ -31,6 +31,28 @@ describe('parseCell', () => {
     ['0x10', 'not a number'],
   ])('%s is rejected', (text, msg) => {
     expect(parseCell(text)).toContain(msg);
+  });
+});
+
+describe('checkCell: a code and variables beside the English message, for the panels to translate', () => {
+  test.each([
+    ['', 'empty', {}, 'empty cell: type a number'],
+    ['  ', 'empty', {}, 'empty cell: type a number'],
+    ['abc', 'not_a_number', { text: 'abc' }, '"abc" is not a number'],
+    [' 1.2.3 ', 'not_a_number', { text: '1.2.3' }, '"1.2.3" is not a number'],
+    ['inf', 'non_finite', { text: 'inf' }, '"inf" is not a finite number'],
+    ['-NaN', 'non_finite', { text: '-NaN' }, '"-NaN" is not a finite number'],
+  ])('%j → %s', (text, code, vars, message) => {
+    expect(checkCell(text)).toEqual({ code, vars, message });
+    expect(parseCell(text)).toBe(message);
+  });
+
+  test('a number is just the number', () => {
+    expect(checkCell(' -1e-3 ')).toBe(-0.001);
+  });
+
+  test('every code has an English message', () => {
+    expect(Object.keys(CELL_MESSAGES).sort()).toEqual(['empty', 'non_finite', 'not_a_number']);
   });
 });
 
@@ -68,8 +90,32 @@ describe('compute', () => {
     const o = compute(core, s);
     expect(o.ok).toBe(false);
     if (o.ok) return;
-    expect(o.cellErrors).toEqual([{ matrix: 'Q', row: 0, col: 1, message: '"abc" is not a number' }]);
+    expect(o.cellErrors).toEqual([{ matrix: 'Q', row: 0, col: 1, code: 'not_a_number', vars: { text: 'abc' }, message: '"abc" is not a number' }]);
     expect(o.message).toContain('Q[0][1]');
+  });
+
+  test('every bad cell carries its code; a missing input carries an i18n key', () => {
+    const s = defaultState();
+    s.matrices.Q = {
+      kind: 'cells',
+      cells: [
+        ['', 'x'],
+        ['inf', '1'],
+        ['1', '1'],
+      ],
+    };
+    const o = compute(core, s);
+    if (o.ok) throw new Error('expected a failure');
+    expect(o.cellErrors.map((e) => [e.row, e.col, e.code, e.vars])).toEqual([
+      [0, 0, 'empty', {}],
+      [0, 1, 'not_a_number', { text: 'x' }],
+      [1, 0, 'non_finite', { text: 'inf' }],
+    ]);
+    expect(o.message).toBe('Q[0][0]: empty cell: type a number (and 2 more)');
+    const missing = defaultState();
+    delete missing.matrices.K;
+    const m = compute(core, missing);
+    expect(m).toMatchObject({ ok: false, cellErrors: [], message: 'attention: K is missing', key: 'cell.missing', vars: { op: 'attention', name: 'K' } });
   });
 
   test('a shape mismatch is explained in words', () => {

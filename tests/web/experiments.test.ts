@@ -278,6 +278,79 @@ describe('reports', () => {
   });
 });
 
+describe('reports in 简体中文', () => {
+  /** The numbers of a text, in order: "0.85", "16,777,216", "4.44e-16", "64" of "d = 64" (not the 64 of float64). */
+  const numbers = (text: string) => text.replaceAll('float64', '').match(/\d+(?:[.,]\d+)*(?:e[-+]?\d+)?/g) ?? [];
+  /** English words of 3+ letters left in a text, file names, code and units aside. */
+  const code = /^(softmax|attention|multi_head|pos_encoding|d_k|float64|max|max_w|std|median|nat|ms|KiB|MiB|GiB)$/;
+  const english = (text: string) => (text.replace(/\S+\.(txt|csv|md)\b/g, '').match(/[A-Za-z_][A-Za-z_0-9]{2,}/g) ?? []).filter((w) => !code.test(w));
+
+  /** Every text of every report and sentence, in one language, for results that take each branch. */
+  function texts(lang: 'en' | 'zh'): Record<string, string> {
+    const near = runScaling(core, { ds: [16, 128], n: 8, trials: 20, seed: 1 });
+    const none = runPermutation(core, { X: null, n: 5, d: 4, seed: 3, perm: [4, 3, 2, 1, 0], pe: 'none' });
+    const h1 = runH1Check(core, { n: 6, d: 8, h: 2, seed: 7, causal: false });
+    const h4 = runH1Check(core, { n: 5, d: 8, h: 4, seed: 3, causal: true });
+    let t = 0;
+    const few = runQuadratic(core, { nMax: 16, d: 4, seed: 1, repeats: 1 }, undefined, () => (t += 3));
+    return {
+      scaleSentence: scaleSentence(scaling, lang),
+      scaleNear: scaleSentence(near, lang),
+      scaleReport: scaleReport(scaling, lang),
+      permSentence: permSentence(perm, lang),
+      permNone: permSentence(none, lang),
+      permReport: permReport(perm, lang),
+      permReportNone: permReport(none, lang),
+      quadSentence: quadSentence(quad, lang),
+      quadMeasured: quadMeasured(quad, lang),
+      quadFew: quadMeasured(few, lang),
+      h1: h1Sentence(h1, lang),
+      h4: h1Sentence(h4, lang),
+      h1Fail: h1Sentence({ ...h1, pass: false, max_out_diff: 1e-3 }, lang),
+      notes: notesReport(scaling, perm, quad, lang),
+      notesNone: notesReport(near, none, few, lang),
+      notesEmpty: notesReport(null, null, null, lang),
+    };
+  }
+
+  it('English stays the default: no language is the same text as "en"', () => {
+    expect(scaleReport(scaling)).toBe(scaleReport(scaling, 'en'));
+    expect(notesReport(scaling, perm, quad)).toBe(notesReport(scaling, perm, quad, 'en'));
+    expect(permSentence(perm)).toBe(permSentence(perm, 'en'));
+  });
+
+  it('every Chinese sentence and report holds the same numbers as the English one (Chinese word order may move them)', () => {
+    const en = texts('en');
+    const zh = texts('zh');
+    for (const key of Object.keys(en)) {
+      expect(zh[key], key).not.toBe(en[key]);
+      expect(numbers(zh[key]).sort(), key).toEqual(numbers(en[key]).sort());
+    }
+    expect(zh.scaleSentence).toContain(`最大权重为 ${FIXTURE.max_unscaled_mean.toFixed(2)}`);
+    expect(zh.scaleReport).toContain(`最大权重 ${FIXTURE.max_scaled_mean.toFixed(6)}（均值）`);
+    expect(zh.quadSentence).toBe('上下文加倍（4k → 8k），分数矩阵变为原来的 4 倍：元素个数 16,777,216 → 67,108,864，按 float64 计 128 MiB → 512 MiB。');
+  });
+
+  it('the Chinese texts leave no English word, code names and units aside', () => {
+    const zh = texts('zh');
+    for (const [key, text] of Object.entries(zh)) expect(english(text), key).toEqual([]);
+  });
+
+  it('02-scale.txt in Chinese keeps the whole table, column for column', () => {
+    const text = scaleReport(scaling, 'zh');
+    for (const p of scaling.points) expect(text).toMatch(new RegExp(`^ +${p.d} +${p.max_scaled_mean.toFixed(4)} `, 'm'));
+    expect(text.split('\n').length).toBe(scaleReport(scaling).split('\n').length);
+  });
+
+  it('08-notes.md in Chinese keeps 스케일링, 순서 and 제곱, three bullets, with and without results', () => {
+    for (const text of [notesReport(scaling, perm, quad, 'zh'), notesReport(null, null, null, 'zh')]) {
+      for (const word of ['스케일링', '순서', '제곱']) expect(text).toContain(word);
+      expect(text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(3);
+      expect(text.startsWith('# 08-notes.md')).toBe(true);
+    }
+  });
+});
+
 describe('settings validation', () => {
   it('rejects d = 0, n over the limit and a non-number, field by field', () => {
     const v = validateScaling({ ds: '1, 2, 0', n: 5000, trials: 'abc' });
@@ -385,8 +458,8 @@ describe('ExperimentClient', () => {
     const progress = vi.fn();
     const r = await client.run('scaling', { ds: '16 64', trials: 50 }, progress);
     expect(r.points.map((p) => p.d)).toEqual([16, 64]);
-    expect(progress).toHaveBeenCalledWith(0, 2, 'd = 16');
-    expect(progress).toHaveBeenLastCalledWith(2, 2, 'done');
+    expect(progress).toHaveBeenCalledWith(0, 2, 'd = 16', 'exp.step.d', { d: 16 });
+    expect(progress).toHaveBeenLastCalledWith(2, 2, 'done', 'exp.step.done', {});
     expect(client.running).toBe(false);
     // the worker is reused for the next run
     const h = await client.run('h1', {});

@@ -4,9 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { NAMES } from '../../web/src/compute';
+import { CELL_MESSAGES, NAMES } from '../../web/src/compute';
 import { DEFAULT_HEATMAP_WORDS } from '../../web/src/heatmap';
 import { KEYS, ZH, pickLanguage, t } from '../../web/src/i18n';
+import { PROGRESS } from '../../web/src/experiments/run';
 import { DEFAULT_CHART_WORDS } from '../../web/src/line-chart';
 import { chartWords, heatmapWords } from '../../web/src/panels/words';
 import { OPERATIONS } from '../../web/src/state';
@@ -85,6 +86,31 @@ describe('the words of the heatmap, the line chart and the computed names', () =
     const english = words.map((w) => w.replace(/\{\w+\}/g, '')).filter((w) => (w.match(/[A-Za-z_]{3,}/g) ?? []).some((x: string) => !code.test(x)));
     expect(english).toEqual([]);
     expect(t('zh', 'hm.hint', { row: '查询', col: '键' })).toBe('行：查询，列：键。将鼠标悬停在单元格上，或聚焦热力图后用方向键移动。');
+  });
+});
+
+describe('the input messages and the experiments’ progress steps', () => {
+  test('in English they are compute.ts’s cell messages and run.ts’s progress labels, character for character', () => {
+    for (const [code, message] of Object.entries(CELL_MESSAGES)) expect(t('en', `cell.${code}`), code).toBe(message);
+    for (const [key, label] of Object.entries(PROGRESS)) expect(t('en', key), key).toBe(label);
+  });
+
+  test('in Chinese they leave no English word (code names and maths aside)', () => {
+    const code = /^(attention)$/;
+    const keys = [
+      ...Object.keys(CELL_MESSAGES).map((c) => `cell.${c}`),
+      ...['cell.at', 'cell.more', 'cell.missing', 'result.error', 'inputs.pasteError', 'exp.status'],
+      ...Object.keys(PROGRESS),
+    ];
+    const english = keys.filter((k) =>
+      (
+        t('zh', k)
+          .replace(/\{\w+\}/g, '')
+          .match(/[A-Za-z_]{3,}/g) ?? []
+      ).some((x) => !code.test(x)),
+    );
+    expect(english).toEqual([]);
+    expect(t('zh', 'cell.not_a_number', { text: 'abc' })).toBe('“abc”不是数字');
   });
 });
 

@@ -9,13 +9,33 @@
 import { AttentionError, type Core, type TypedMask, type TypedMatrix } from './core';
 import { INPUTS, OPTIONAL, type MatrixName, type MatrixSource, type State } from './state';
 
+/** Why a cell's text is not a number: an empty cell, a word, or inf / NaN. */
+export type CellErrorCode = 'empty' | 'not_a_number' | 'non_finite';
+
+/**
+ * The English message of each cell error code, with {placeholders} (the same
+ * texts as the 'cell.<code>' keys of i18n.ts, which the tests check): compute.ts
+ * stays free of languages, the panels translate `cell.${code}` with `vars`.
+ */
+export const CELL_MESSAGES: Record<CellErrorCode, string> = {
+  empty: 'empty cell: type a number',
+  not_a_number: '"{text}" is not a number',
+  non_finite: '"{text}" is not a finite number',
+};
+
+/** What is wrong with one cell's text: a code, its variables ({ text }), and the message in English. */
+export interface CellProblem {
+  code: CellErrorCode;
+  vars: Record<string, string>;
+  /** The English message (exports, the embed API and tests read it). */
+  message: string;
+}
+
 /** An unparsable cell, located for the editor. */
-export interface CellError {
+export interface CellError extends CellProblem {
   matrix: MatrixName;
   row: number;
   col: number;
-  /** i18n-neutral English text; the panel may translate via `code`. */
-  message: string;
 }
 
 /** Variables of a translated name, e.g. { dk: 2 }. */
@@ -61,11 +81,19 @@ export interface View {
   keyLabels: string[];
 }
 
-/** A failed computation: bad cells, or a shape/argument problem explained in words. */
+/**
+ * A failed computation: bad cells, or a shape/argument problem explained in
+ * words. `message` is English: for bad cells a summary of the first one and a
+ * count (the panels rebuild it translated from `cellErrors`); for a missing
+ * input also an i18n `key` with its `vars`; otherwise the core's own message.
+ */
 export interface Failure {
   cellErrors: CellError[];
   message: string;
   code: string;
+  /** The message as an i18n key with its variables, when it is the page's own words. */
+  key?: string;
+  vars?: NameVars;
 }
 
 /** The result of compute(). */
@@ -73,13 +101,24 @@ export type Outcome = { ok: true; view: View } | ({ ok: false } & Failure);
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Parse one cell's text; returns the number or an error message. */
-export function parseCell(text: string): number | string {
+/** Fill {placeholders} of an English template. */
+const fill = (text: string, vars: NameVars): string => text.replace(/\{(\w+)\}/g, (m, v: string) => (v in vars ? String(vars[v]) : m));
+
+const problem = (code: CellErrorCode, vars: Record<string, string> = {}): CellProblem => ({ code, vars, message: fill(CELL_MESSAGES[code], vars) });
+
+/** Read one cell's text: the number, or what is wrong with it (code, vars, English message). */
+export function checkCell(text: string): number | CellProblem {
   const t = text.trim();
-  if (t === '') return 'empty cell: type a number';
-  if (/^[+-]?(inf|infinity|nan)$/i.test(t)) return `"${t}" is not a finite number`;
-  if (!NUMBER.test(t)) return `"${t}" is not a number`;
+  if (t === '') return problem('empty');
+  if (/^[+-]?(inf|infinity|nan)$/i.test(t)) return problem('non_finite', { text: t });
+  if (!NUMBER.test(t)) return problem('not_a_number', { text: t });
   return Number(t);
+}
+
+/** Parse one cell's text; returns the number or an error message (English). */
+export function parseCell(text: string): number | string {
+  const v = checkCell(text);
+  return typeof v === 'number' ? v : v.message;
 }
 
 /** The numbers of one input matrix, or the cells that failed. */
@@ -93,9 +132,9 @@ export function readMatrix(core: Core, state: State, name: MatrixName): { m: Typ
   const data = new Float64Array(rows * cols);
   src.cells.forEach((row, i) =>
     row.forEach((text, j) => {
-      const v = parseCell(text);
-      if (typeof v === 'string') errors.push({ matrix: name, row: i, col: j, message: v });
-      else data[i * cols + j] = v;
+      const v = checkCell(text);
+      if (typeof v === 'number') data[i * cols + j] = v;
+      else errors.push({ matrix: name, row: i, col: j, ...v });
     }),
   );
   return { m: errors.length ? null : { data, rows, cols }, errors };
@@ -168,7 +207,7 @@ export const NAMES = {
 
 /** The English text of a name key with its variables filled in. */
 export function englishName(key: keyof typeof NAMES, vars: NameVars = {}): string {
-  return NAMES[key].replace(/\{(\w+)\}/g, (m, v: string) => (v in vars ? String(vars[v]) : m));
+  return fill(NAMES[key], vars);
 }
 
 const named = (key: keyof typeof NAMES, m: TypedMatrix, vars: NameVars = {}): NamedMatrix => ({ name: englishName(key, vars), key, vars, shape: shape(m), m });
@@ -203,7 +242,8 @@ export function compute(core: Core, state: State): Outcome {
     const { m, errors } = readMatrix(core, state, name);
     cellErrors.push(...errors);
     if (m) inputs[name] = m;
-    else if (errors.length === 0 && !OPTIONAL.has(name)) return { ok: false, cellErrors, message: `${state.op}: ${name} is missing`, code: 'empty' };
+    else if (errors.length === 0 && !OPTIONAL.has(name))
+      return { ok: false, cellErrors, message: `${state.op}: ${name} is missing`, code: 'empty', key: 'cell.missing', vars: { op: state.op, name } };
   }
   if (cellErrors.length) {
     const e = cellErrors[0];

@@ -5,6 +5,7 @@
 
 import type { CellError } from './compute';
 import { el, replaceChildren, uid } from './dom';
+import { cellMessage, pasteMessage } from './messages';
 import { parseMatrix } from './parse';
 import type { MatrixName, MatrixSource } from './state';
 
@@ -264,7 +265,7 @@ export class MatrixEditor {
   private applyPaste(): void {
     const r = parseMatrix(this.pasteArea.value);
     if (!r.ok) {
-      this.pasteMessage.textContent = `${this.name}: ${r.message} (line ${r.line}, column ${r.column})`;
+      this.pasteMessage.textContent = pasteMessage(this.name, r, this.host.t);
       this.pasteArea.setAttribute('aria-invalid', 'true');
       return;
     }
@@ -281,16 +282,18 @@ export class MatrixEditor {
         input.removeAttribute('title');
         input.classList.remove('cell-bad');
       }
+    const t = this.host.t;
     replaceChildren(
       this.errorList,
       errors.map((e) => {
+        const message = cellMessage(e, t);
         const input = this.inputs[e.row]?.[e.col];
         if (input) {
           input.setAttribute('aria-invalid', 'true');
-          input.setAttribute('title', e.message);
+          input.setAttribute('title', message);
           input.classList.add('cell-bad');
         }
-        return el('li', {}, `${this.host.t('inputs.cell', { name: e.matrix, row: e.row, col: e.col })}: ${e.message}`);
+        return el('li', {}, t('cell.at', { where: t('inputs.cell', { name: e.matrix, row: e.row, col: e.col }), message }));
       }),
     );
   }

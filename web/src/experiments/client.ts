@@ -122,7 +122,7 @@ export class ExperimentClient {
     const p = this.pending;
     if (!p || m.id !== p.id) return; // a message of a cancelled run
     if (m.type === 'progress') {
-      p.onProgress(m.step, m.total, m.label);
+      p.onProgress(m.step, m.total, m.label, m.key, m.vars);
       return;
     }
     this.pending = null;

@@ -2,12 +2,12 @@
 // and the pure request handler the worker runs (testable without a Worker).
 //
 //   page → worker  { type: 'run', id, experiment, settings }
-//   worker → page  { type: 'progress', id, step, total, label }   zero or more
+//   worker → page  { type: 'progress', id, step, total, label, key?, vars? }   zero or more
 //                  { type: 'result', id, result }                  or
 //                  { type: 'error', id, message, name, code?, errors? }
 
 import { AttentionError, type Core } from '../core';
-import { runExperiment, SettingsError, type ExperimentName, type ExperimentResult, type RawInput, type SettingsMap } from './run';
+import { runExperiment, SettingsError, type ExperimentName, type ExperimentResult, type ProgressKey, type RawInput, type SettingsMap } from './run';
 
 /** Start one experiment. */
 export interface RunRequest<E extends ExperimentName = ExperimentName> {
@@ -23,7 +23,11 @@ export interface ProgressMessage {
   id: number;
   step: number;
   total: number;
+  /** The step in English. */
   label: string;
+  /** The same step as an i18n key with its variables (the page translates it). */
+  key?: ProgressKey;
+  vars?: Record<string, number>;
 }
 
 /** The experiment finished. */
@@ -53,7 +57,9 @@ export async function handleRequest(getCore: () => Promise<Core>, req: RunReques
   try {
     if (req?.type !== 'run') throw new Error(`unknown request type ${String((req as { type?: unknown })?.type)}`);
     const core = await getCore();
-    const result = runExperiment(core, req.experiment, req.settings, (step, total, label) => post({ type: 'progress', id, step, total, label }));
+    const result = runExperiment(core, req.experiment, req.settings, (step, total, label, key, vars) =>
+      post({ type: 'progress', id, step, total, label, key, vars }),
+    );
     post({ type: 'result', id, result });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));

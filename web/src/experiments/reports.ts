@@ -5,7 +5,12 @@
 //   notesReport  → 08-notes.md   scaling, order and the quadratic growth in
 //                                measured numbers, with 스케일링, 순서 and 제곱
 // plus one CSV per table and the one-line sentences the panels show.
+//
+// Every text takes a language (English by default): the words come from the
+// 'rep.*' keys of i18n.ts, the numbers are formatted the same in both. CSV
+// column names stay English: they are data, read by programs.
 
+import { t, type Lang } from '../i18n';
 import type { H1Result, PermutationResult, QuadraticResult, ScalingPoint, ScalingResult } from './run';
 
 // ---------------------------------------------------------------- number formats
@@ -49,40 +54,48 @@ function csv(header: string[], rows: (string | number)[][]): string {
 
 // ---------------------------------------------------------------- 1. scaling
 
-function where64(p: ScalingPoint): string {
-  return p.d === 64 ? 'd = 64' : `d = ${p.d} (d = 64 was not measured; this is the nearest)`;
+function where64(p: ScalingPoint, lang: Lang): string {
+  return p.d === 64 ? 'd = 64' : t(lang, 'rep.scale.near64', { d: p.d });
 }
 
 /** The seed's question answered in one sentence, at d = 64 (or the nearest measured d). */
-export function scaleSentence(r: ScalingResult): string {
+export function scaleSentence(r: ScalingResult, lang: Lang = 'en'): string {
   const p = r.at64;
-  return (
-    `At ${where64(p)}: without scaling the largest weight is ${fmtWeight(p.max_unscaled_mean)} ` +
-    `(median ${fmtWeight(p.max_unscaled_median)}) — attention picks one key; ` +
-    `with scaling it is ${fmtWeight(p.max_scaled_mean)} (median ${fmtWeight(p.max_scaled_median)}) — a weighted average.`
-  );
+  return t(lang, 'rep.scale.sentence', {
+    at: where64(p, lang),
+    unscaled: fmtWeight(p.max_unscaled_mean),
+    unscaledMedian: fmtWeight(p.max_unscaled_median),
+    scaled: fmtWeight(p.max_scaled_mean),
+    scaledMedian: fmtWeight(p.max_scaled_median),
+  });
 }
 
 /** The text of 02-scale.txt: the two d = 64 maxima, the sentence and the whole table. */
-export function scaleReport(r: ScalingResult): string {
+export function scaleReport(r: ScalingResult, lang: Lang = 'en'): string {
   const s = r.settings;
   const p = r.at64;
   const head = ['d', 'max_w÷√d', 'std', 'median', 'max_w', 'std', 'median', 'H÷√d', 'H'];
   const widths = [6, 10, 8, 8, 10, 8, 8, 8, 8];
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join(' ');
+  const six = (x: number) => x.toFixed(6);
   const lines = [
-    '02-scale.txt — the largest softmax weight with and without dividing the scores by √d_k',
-    `seed ${s.seed}; ${s.n} keys; ${s.trials} trials per d; one query row and ${s.n} key rows per trial, standard normal`,
+    t(lang, 'rep.scale.title'),
+    t(lang, 'rep.scale.settings', { seed: s.seed, n: s.n, trials: s.trials }),
     '',
-    `${where64(p)}:`,
-    `  without scaling (Q·Kᵀ):      largest weight ${p.max_unscaled_mean.toFixed(6)} (mean), std ${p.max_unscaled_std.toFixed(6)}, median ${p.max_unscaled_median.toFixed(6)}`,
-    `  with scaling (Q·Kᵀ / √d_k): largest weight ${p.max_scaled_mean.toFixed(6)} (mean), std ${p.max_scaled_std.toFixed(6)}, median ${p.max_scaled_median.toFixed(6)}`,
-    `  entropy of the weights: ${p.entropy_unscaled_mean.toFixed(4)} without, ${p.entropy_scaled_mean.toFixed(4)} with scaling (ln ${s.n} = ${p.entropy_max.toFixed(4)} is a uniform average, 0 is one key)`,
+    t(lang, 'rep.scale.at', { at: where64(p, lang) }),
+    t(lang, 'rep.scale.without', { mean: six(p.max_unscaled_mean), std: six(p.max_unscaled_std), median: six(p.max_unscaled_median) }),
+    t(lang, 'rep.scale.with', { mean: six(p.max_scaled_mean), std: six(p.max_scaled_std), median: six(p.max_scaled_median) }),
+    t(lang, 'rep.scale.entropy', {
+      without: p.entropy_unscaled_mean.toFixed(4),
+      with: p.entropy_scaled_mean.toFixed(4),
+      n: s.n,
+      max: p.entropy_max.toFixed(4),
+    }),
     '',
-    scaleSentence(r),
-    'Why: each score is a sum of d products of standard normals, so its spread grows like √d; dividing by √d_k keeps it at 1 for every d.',
+    scaleSentence(r, lang),
+    t(lang, 'rep.scale.why'),
     '',
-    'The whole table (max_w: mean of the largest weight over the trials; H: mean entropy in nats):',
+    t(lang, 'rep.scale.table'),
     line(head),
     ...r.points.map((q) =>
       line([
@@ -139,38 +152,37 @@ export function scaleCsv(r: ScalingResult): string {
 
 // ---------------------------------------------------------------- 2. permutation
 
-function peName(r: PermutationResult): string {
-  return r.settings.pe === 'none' ? 'none chosen' : 'sinusoidal pos_encoding(n, d)';
+function peName(r: PermutationResult, lang: Lang): string {
+  return t(lang, r.settings.pe === 'none' ? 'rep.perm.peNone' : 'rep.perm.peSin');
 }
 
 /** One sentence per case, for the panel. */
-export function permSentence(r: PermutationResult): string {
-  const tail =
-    r.settings.pe === 'none'
-      ? 'No positional encoding was chosen, so both cases are the same.'
-      : `With the sinusoidal encoding it is ${fmtDiff(r.withPe.max_abs_diff)}: the order now matters.`;
-  return `Without positional encoding, max |attention(PX) − P·attention(X)| = ${fmtDiff(r.plain.max_abs_diff)}: attention does not know the order. ${tail}`;
+export function permSentence(r: PermutationResult, lang: Lang = 'en'): string {
+  const tail = r.settings.pe === 'none' ? t(lang, 'rep.perm.tailNone') : t(lang, 'rep.perm.tailPe', { diff: fmtDiff(r.withPe.max_abs_diff) });
+  return t(lang, 'rep.perm.sentence', { diff: fmtDiff(r.plain.max_abs_diff), tail });
 }
 
 /** The text of 05-perm.txt: the permutation used and the two differences. */
-export function permReport(r: PermutationResult): string {
+export function permReport(r: PermutationResult, lang: Lang = 'en'): string {
+  const seed = r.settings.seed;
   const lines = [
-    '05-perm.txt — attention does not know the order (permutation equivariance)',
-    `X: ${r.X.rows} × ${r.X.cols}, ${r.source === 'random' ? `random standard normal, seed ${r.settings.seed}` : 'given'}`,
-    `permutation P (${r.permSource === 'random' ? `random, seed ${r.settings.seed + 1}` : 'given'}): ${fmtPerm(r.perm)} — row i of PX is row P[i] of X`,
-    `positional encoding: ${peName(r)}, added after permuting (PX + PE): a position keeps its encoding while the tokens move`,
+    t(lang, 'rep.perm.title'),
+    t(lang, 'rep.perm.x', {
+      rows: r.X.rows,
+      cols: r.X.cols,
+      source: r.source === 'random' ? t(lang, 'rep.perm.xRandom', { seed }) : t(lang, 'rep.perm.given'),
+    }),
+    t(lang, 'rep.perm.p', {
+      source: r.permSource === 'random' ? t(lang, 'rep.perm.pRandom', { seed: seed + 1 }) : t(lang, 'rep.perm.given'),
+      perm: fmtPerm(r.perm),
+    }),
+    t(lang, 'rep.perm.pe', { pe: peName(r, lang) }),
     '',
-    `without positional encoding: max |attention(PX) − P·attention(X)| = ${fmtDiff(r.plain.max_abs_diff)} (${r.plain.max_abs_diff})`,
-    `with positional encoding:    max |attention(PX + PE) − P·attention(X + PE)| = ${fmtDiff(r.withPe.max_abs_diff)} (${r.withPe.max_abs_diff})`,
+    t(lang, 'rep.perm.without', { diff: fmtDiff(r.plain.max_abs_diff), raw: r.plain.max_abs_diff }),
+    t(lang, 'rep.perm.with', { diff: fmtDiff(r.withPe.max_abs_diff), raw: r.withPe.max_abs_diff }),
     '',
-    r.plain.max_abs_diff < 1e-12
-      ? 'Without PE the output is permuted exactly like the input (up to rounding): attention is a function of a set, not of a sequence.'
-      : 'Without PE the difference is larger than rounding (1e-12): check the input.',
-    r.settings.pe === 'none'
-      ? 'No encoding was chosen for the second case, so it repeats the first.'
-      : r.withPe.max_abs_diff > 1e-3
-        ? 'With PE the outputs differ: the encoding tells attention where each token stands, so reordering changes the result.'
-        : 'With PE the difference is small: this permutation barely moves the tokens (or X is too symmetric).',
+    t(lang, r.plain.max_abs_diff < 1e-12 ? 'rep.perm.exact' : 'rep.perm.notExact'),
+    t(lang, r.settings.pe === 'none' ? 'rep.perm.repeats' : r.withPe.max_abs_diff > 1e-3 ? 'rep.perm.differ' : 'rep.perm.small'),
   ];
   return lines.join('\n') + '\n';
 }
@@ -190,19 +202,32 @@ export function permCsv(r: PermutationResult): string {
 // ---------------------------------------------------------------- 3. quadratic
 
 /** The seed's sentence: 4k → 8k makes the score matrix 4× larger, in numbers. */
-export function quadSentence(r: QuadraticResult): string {
+export function quadSentence(r: QuadraticResult, lang: Lang = 'en'): string {
   const g = r.doubling;
-  return (
-    `Doubling the context (4k → 8k) makes the score matrix ${g.ratio}× larger: ` +
-    `${fmtCount(g.entriesFrom)} → ${fmtCount(g.entriesTo)} entries, ${fmtBytes(g.bytesFrom)} → ${fmtBytes(g.bytesTo)} in float64.`
-  );
+  return t(lang, 'rep.quad.sentence', {
+    ratio: g.ratio,
+    from: fmtCount(g.entriesFrom),
+    to: fmtCount(g.entriesTo),
+    bytesFrom: fmtBytes(g.bytesFrom),
+    bytesTo: fmtBytes(g.bytesTo),
+  });
 }
 
 /** The measured part: the largest n, its time, and the fitted slope. */
-export function quadMeasured(r: QuadraticResult): string {
+export function quadMeasured(r: QuadraticResult, lang: Lang = 'en'): string {
   const last = r.rows[r.rows.length - 1];
-  const slope = Number.isFinite(r.timeFit.slope) ? `${r.timeFit.slope.toFixed(2)} (fitted for n ≥ ${r.fitFromN})` : 'not fitted (too few points)';
-  return `One attention call at n = ${last.n} (d = ${r.settings.d}) took ${fmtMs(last.ms)} for ${fmtCount(last.entries)} scores (${fmtBytes(last.bytes)}); time grows with log–log slope ${slope}, entries with slope ${r.entriesFit.slope.toFixed(2)}.`;
+  const slope = Number.isFinite(r.timeFit.slope)
+    ? t(lang, 'rep.quad.slope', { slope: r.timeFit.slope.toFixed(2), from: r.fitFromN })
+    : t(lang, 'rep.quad.noSlope');
+  return t(lang, 'rep.quad.measured', {
+    n: last.n,
+    d: r.settings.d,
+    ms: fmtMs(last.ms),
+    entries: fmtCount(last.entries),
+    bytes: fmtBytes(last.bytes),
+    slope,
+    entriesSlope: r.entriesFit.slope.toFixed(2),
+  });
 }
 
 /** The quadratic table as CSV. */
@@ -216,22 +241,28 @@ export function quadCsv(r: QuadraticResult): string {
 // ---------------------------------------------------------------- 4. h = 1
 
 /** The h = 1 pass mark and the per-head scale, in two sentences. */
-export function h1Sentence(r: H1Result): string {
-  const mark = r.pass ? '✓ pass' : '✗ fail';
-  const first = `${mark}: multi_head(Q, K, V, 1) against attention(Q, K, V): largest difference ${r.max_out_diff} in the output and ${r.max_weight_diff} in the weights.`;
+export function h1Sentence(r: H1Result, lang: Lang = 'en'): string {
+  const d = r.settings.d;
+  const first = t(lang, 'rep.h1.first', { mark: t(lang, r.pass ? 'rep.h1.pass' : 'rep.h1.fail'), out: r.max_out_diff, weights: r.max_weight_diff });
   const second =
     r.h === 1
-      ? `With h = 1 the one head has all d = ${r.settings.d} columns and is scaled by √${r.settings.d}, exactly like attention.`
-      : `With h = ${r.h} each head sees d/h = ${r.dHead} columns and divides its scores by √(d/h) = ${r.scale.toPrecision(4)}, not √d = ${Math.sqrt(r.settings.d).toPrecision(4)}: ` +
-        `each head equals attention on its slice (difference ${fmtDiff(r.headDiff)}); dividing by √d instead would change the weights by up to ${fmtDiff(r.wrongScaleDiff)}.`;
-  return `${first} ${second}`;
+      ? t(lang, 'rep.h1.one', { d })
+      : t(lang, 'rep.h1.many', {
+          h: r.h,
+          dHead: r.dHead,
+          scale: r.scale.toPrecision(4),
+          sqrtD: Math.sqrt(d).toPrecision(4),
+          headDiff: fmtDiff(r.headDiff),
+          wrongDiff: fmtDiff(r.wrongScaleDiff),
+        });
+  return t(lang, 'rep.h1.sentence', { first, second });
 }
 
 /** The per-head scales for every h dividing d, as CSV. */
 export function h1Csv(r: H1Result): string {
   return csv(
     ['h', 'd_head', 'scale_sqrt_d_head'],
-    r.table.map((t) => [t.h, t.dHead, t.scale]),
+    r.table.map((row) => [row.h, row.dHead, row.scale]),
   );
 }
 
@@ -239,51 +270,56 @@ export function h1Csv(r: H1Result): string {
 
 /**
  * The text of 08-notes.md: at least three lines (scaling, order, quadratic
- * growth) with the measured numbers and the words 스케일링, 순서 and 제곱.
- * A missing result keeps its line, saying which experiment to run.
+ * growth) with the measured numbers and the words 스케일링, 순서 and 제곱
+ * (in both languages). A missing result keeps its line, saying which
+ * experiment to run.
  */
-export function notesReport(scale: ScalingResult | null, perm: PermutationResult | null, quad: QuadraticResult | null): string {
-  const lines = ['# 08-notes.md — attention in three numbers', ''];
+export function notesReport(scale: ScalingResult | null, perm: PermutationResult | null, quad: QuadraticResult | null, lang: Lang = 'en'): string {
+  const lines = [t(lang, 'rep.notes.title'), ''];
 
   if (scale) {
     const p = scale.at64;
+    const three = (x: number) => x.toFixed(3);
     lines.push(
-      `- **스케일링 (scaling by √d_k):** at d = ${p.d} with ${scale.settings.n} keys the largest softmax weight is ` +
-        `${p.max_unscaled_mean.toFixed(3)} without scaling and ${p.max_scaled_mean.toFixed(3)} with it ` +
-        `(mean of ${scale.settings.trials} trials, seed ${scale.settings.seed}; medians ${p.max_unscaled_median.toFixed(3)} and ${p.max_scaled_median.toFixed(3)}). ` +
-        'Without 스케일링 softmax nearly picks one key; with it the output is a weighted average.',
+      t(lang, 'rep.notes.scale', {
+        d: p.d,
+        n: scale.settings.n,
+        unscaled: three(p.max_unscaled_mean),
+        scaled: three(p.max_scaled_mean),
+        trials: scale.settings.trials,
+        seed: scale.settings.seed,
+        unscaledMedian: three(p.max_unscaled_median),
+        scaledMedian: three(p.max_scaled_median),
+      }),
     );
   } else {
-    lines.push('- **스케일링 (scaling by √d_k):** not measured yet — run the scaling experiment for the two largest weights at d = 64.');
+    lines.push(t(lang, 'rep.notes.scaleMissing'));
   }
 
   if (perm) {
-    const withPe =
-      perm.settings.pe === 'none'
-        ? 'no positional encoding was chosen for the second case'
-        : `adding the sinusoidal positional encoding after permuting makes it ${fmtDiff(perm.withPe.max_abs_diff)}, so only then does 순서 matter`;
-    lines.push(
-      `- **순서 (order):** without positional encoding attention ignores the 순서 of the tokens: ` +
-        `max |attention(PX) − P·attention(X)| = ${fmtDiff(perm.plain.max_abs_diff)} for P = ${fmtPerm(perm.perm)} (X ${perm.X.rows} × ${perm.X.cols}); ${withPe}.`,
-    );
+    const withPe = perm.settings.pe === 'none' ? t(lang, 'rep.notes.permNone') : t(lang, 'rep.notes.permPe', { diff: fmtDiff(perm.withPe.max_abs_diff) });
+    lines.push(t(lang, 'rep.notes.perm', { diff: fmtDiff(perm.plain.max_abs_diff), perm: fmtPerm(perm.perm), rows: perm.X.rows, cols: perm.X.cols, withPe }));
   } else {
-    lines.push('- **순서 (order):** not measured yet — run the permutation experiment for attention(PX) against P·attention(X).');
+    lines.push(t(lang, 'rep.notes.permMissing'));
   }
 
   if (quad) {
     const last = quad.rows[quad.rows.length - 1];
-    const slope = Number.isFinite(quad.timeFit.slope)
-      ? `; the measured time grows with slope ${quad.timeFit.slope.toFixed(2)} on a log–log plot (n ≥ ${quad.fitFromN})`
-      : '';
+    const slope = Number.isFinite(quad.timeFit.slope) ? t(lang, 'rep.notes.quadSlope', { slope: quad.timeFit.slope.toFixed(2), from: quad.fitFromN }) : '';
     lines.push(
-      `- **제곱 (square):** the score matrix has n² entries, so it grows with the 제곱 of the context: ` +
-        `n = ${last.n} gives ${fmtCount(last.entries)} entries (${fmtBytes(last.bytes)} in float64) and one attention call took ${fmtMs(last.ms)}${slope}. ` +
-        `Doubling the context from 4k to 8k makes the score matrix ${quad.doubling.ratio}× larger (${fmtBytes(quad.doubling.bytesFrom)} → ${fmtBytes(quad.doubling.bytesTo)}).`,
+      t(lang, 'rep.notes.quad', {
+        n: last.n,
+        entries: fmtCount(last.entries),
+        bytes: fmtBytes(last.bytes),
+        ms: fmtMs(last.ms),
+        slope,
+        ratio: quad.doubling.ratio,
+        bytesFrom: fmtBytes(quad.doubling.bytesFrom),
+        bytesTo: fmtBytes(quad.doubling.bytesTo),
+      }),
     );
   } else {
-    lines.push(
-      '- **제곱 (square):** the score matrix has n² entries — the 제곱 of the context: 4k → 8k makes it 4× larger (128 MiB → 512 MiB in float64). Run the quadratic experiment for measured times.',
-    );
+    lines.push(t(lang, 'rep.notes.quadMissing'));
   }
   return lines.join('\n') + '\n';
 }

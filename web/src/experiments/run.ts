@@ -32,8 +32,39 @@ export const LIMITS = {
   maxRepeats: 50,
 } as const;
 
-/** Called after each step of a run: step of total done, and what comes next or just ran. */
-export type ProgressFn = (step: number, total: number, label: string) => void;
+/**
+ * The English label of each progress step, by i18n key (the same texts as the
+ * 'exp.step.*' keys of i18n.ts, which the tests check): run.ts stays free of
+ * languages, the panel shows t(key, vars).
+ */
+export const PROGRESS = {
+  'exp.step.d': 'd = {d}',
+  'exp.step.n': 'n = {n}',
+  'exp.step.done': 'done',
+  'exp.step.xGiven': 'X given',
+  'exp.step.xRandom': 'random X',
+  'exp.step.plain': 'without positional encoding',
+  'exp.step.peNone': 'no encoding chosen',
+  'exp.step.pe': 'with the sinusoidal encoding',
+  'exp.step.fit': 'fitting the slope',
+  'exp.step.h1': 'h = 1 against attention',
+  'exp.step.heads': 'h = {h}: one scale per head',
+} as const;
+
+/** A progress step's i18n key. */
+export type ProgressKey = keyof typeof PROGRESS;
+
+/**
+ * Called after each step of a run: step of total done, and what comes next or
+ * just ran — in English (`label`) and as an i18n key with its variables.
+ */
+export type ProgressFn = (step: number, total: number, label: string, key?: ProgressKey, vars?: Record<string, number>) => void;
+
+/** Tell `onProgress` about a step, in English and by key. */
+function progress(onProgress: ProgressFn, step: number, total: number, key: ProgressKey, vars: Record<string, number> = {}): void {
+  const label = PROGRESS[key].replace(/\{(\w+)\}/g, (m, v: string) => (v in vars ? String(vars[v]) : m));
+  onProgress(step, total, label, key, vars);
+}
 
 /** The experiments, by name. */
 export type ExperimentName = 'scaling' | 'permutation' | 'quadratic' | 'h1';
@@ -210,12 +241,12 @@ export function runScaling(core: Core, settings: ScalingSettings, onProgress: Pr
   const total = settings.ds.length;
   const points: ScalingPoint[] = [];
   settings.ds.forEach((d, i) => {
-    onProgress(i, total, `d = ${d}`);
+    progress(onProgress, i, total, 'exp.step.d', { d });
     const { ok, ...point } = unwrap(core.raw.scaling_point(d, settings.n, settings.trials, settings.seed)) as RawScalingPoint & { ok: true };
     void ok; // the rest crosses postMessage without the status flag
     points.push(point);
   });
-  onProgress(total, total, 'done');
+  progress(onProgress, total, total, 'exp.step.done');
   return { experiment: 'scaling', settings, points, at64: nearestTo64(points), elapsedMs: performance.now() - t0 };
 }
 
@@ -349,14 +380,14 @@ function permCase(core: Core, X: TypedMatrix, perm: number[], usePe: boolean): P
 /** Run the permutation experiment: without the encoding, then with the chosen one. */
 export function runPermutation(core: Core, settings: PermutationSettings, onProgress: ProgressFn = () => {}): PermutationResult {
   const t0 = performance.now();
-  onProgress(0, 3, settings.X ? 'X given' : 'random X');
+  progress(onProgress, 0, 3, settings.X ? 'exp.step.xGiven' : 'exp.step.xRandom');
   const X = settings.X ?? core.typed.random_normal(settings.n, settings.d, settings.seed);
   const perm = settings.perm ?? Array.from(unwrap(core.raw.seeded_permutation(X.rows, settings.seed + 1)).perm);
-  onProgress(1, 3, 'without positional encoding');
+  progress(onProgress, 1, 3, 'exp.step.plain');
   const plain = permCase(core, X, perm, false);
-  onProgress(2, 3, settings.pe === 'none' ? 'no encoding chosen' : 'with the sinusoidal encoding');
+  progress(onProgress, 2, 3, settings.pe === 'none' ? 'exp.step.peNone' : 'exp.step.pe');
   const withPe = settings.pe === 'none' ? plain : permCase(core, X, perm, true);
-  onProgress(3, 3, 'done');
+  progress(onProgress, 3, 3, 'exp.step.done');
   return {
     experiment: 'permutation',
     settings,
@@ -469,7 +500,7 @@ export function runQuadratic(
   const ns = quadraticSizes(settings.nMax);
   const rows: QuadraticRow[] = [];
   ns.forEach((n, i) => {
-    onProgress(i, ns.length, `n = ${n}`);
+    progress(onProgress, i, ns.length, 'exp.step.n', { n });
     const samples: number[] = [];
     let point: { entries: number; bytes: number; checksum: number } | null = null;
     for (let k = 0; k < repeatsFor(n, settings.repeats); k++) {
@@ -482,7 +513,7 @@ export function runQuadratic(
     // a timer with coarse resolution can read 0: keep the log–log fit defined
     rows.push({ n, entries: p.entries, bytes: p.bytes, ms: Math.max(median(samples), 1e-6), samples, checksum: p.checksum });
   });
-  onProgress(ns.length, ns.length, 'fitting the slope');
+  progress(onProgress, ns.length, ns.length, 'exp.step.fit');
   const big = rows.filter((r) => r.n >= 256);
   const fitRows = big.length >= 2 ? big : rows.length >= 2 ? rows : [];
   const timeFit =
@@ -585,13 +616,13 @@ function maxAbsDiff(a: Float64Array, b: Float64Array): number {
 /** Run the h = 1 check, then compare each head of h > 1 with attention on its slice. */
 export function runH1Check(core: Core, settings: H1Settings, onProgress: ProgressFn = () => {}): H1Result {
   const { n, d, h, seed } = settings;
-  onProgress(0, 2, 'h = 1 against attention');
+  progress(onProgress, 0, 2, 'exp.step.h1');
   const Q = core.typed.random_normal(n, d, seed);
   const K = core.typed.random_normal(n, d, seed + 1);
   const V = core.typed.random_normal(n, d, seed + 2);
   const mask: TypedMask | null = settings.causal ? core.typed.causal_mask(n) : null;
   const c = unwrap(core.raw.h1_check(Q, K, V, mask));
-  onProgress(1, 2, `h = ${h}: one scale per head`);
+  progress(onProgress, 1, 2, 'exp.step.heads', { h });
   // head t of multi_head(h) is attention on columns [t·d/h, (t+1)·d/h), scaled by √(d/h);
   // scaling by √d instead is attention on Q_t / √h (√(d/h)·√h = √d)
   const dHead = d / h;
@@ -607,7 +638,7 @@ export function runH1Check(core: Core, settings: H1Settings, onProgress: Progres
   }
   const table: H1Result['table'] = [];
   for (let k = 1; k <= Math.min(d, LIMITS.maxH); k++) if (d % k === 0) table.push({ h: k, dHead: d / k, scale: Math.sqrt(d / k) });
-  onProgress(2, 2, 'done');
+  progress(onProgress, 2, 2, 'exp.step.done');
   return {
     experiment: 'h1',
     settings,

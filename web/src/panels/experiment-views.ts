@@ -7,6 +7,7 @@ import { el, formatNumber, replaceChildren } from '../dom';
 import { fmtBytes, fmtCount, fmtDiff, fmtMs, fmtPerm, h1Sentence, permSentence, quadMeasured, quadSentence, scaleSentence } from '../experiments/reports';
 import type { H1Result, PermutationResult, QuadraticResult, ResultMap, ScalingResult } from '../experiments/run';
 import { Heatmap } from '../heatmap';
+import type { Lang } from '../i18n';
 import { LineChart } from '../line-chart';
 import { chartWords, heatmapWords } from './words';
 
@@ -62,7 +63,10 @@ export class ScalingView implements ExperimentView<'scaling'> {
   private readonly lineChart: LineChart;
   private readonly text = sentence('exp-scaling-sentence');
   private readonly table = el('div');
-  constructor(private readonly t: T) {
+  constructor(
+    private readonly t: T,
+    private readonly lang: Lang = 'en',
+  ) {
     const box = el('div', { class: 'chart-box' });
     this.element = el('div', { class: 'exp-result' }, this.text, box, this.table);
     this.lineChart = new LineChart(box, {
@@ -77,7 +81,7 @@ export class ScalingView implements ExperimentView<'scaling'> {
     });
   }
   show(r: ScalingResult): void {
-    this.text.textContent = scaleSentence(r);
+    this.text.textContent = scaleSentence(r, this.lang);
     const band = (mean: number, std: number) => ({ lo: Math.max(0, mean - std), hi: Math.min(1, mean + std) });
     this.lineChart.update(
       [
@@ -147,7 +151,10 @@ export class PermutationView implements ExperimentView<'permutation'> {
   private readonly text = sentence('exp-permutation-sentence');
   private readonly diffs = el('div');
   private readonly maps: Heatmap[] = [];
-  constructor(private readonly t: T) {
+  constructor(
+    private readonly t: T,
+    private readonly lang: Lang = 'en',
+  ) {
     const grid = el('div', { class: 'perm-grid', 'data-testid': 'exp-permutation-heatmaps' });
     for (let k = 0; k < 4; k++) {
       const box = el('div', { class: 'heatmap-box' });
@@ -162,7 +169,7 @@ export class PermutationView implements ExperimentView<'permutation'> {
       [r.plain, this.t('exp.perm.without')],
       [r.withPe, r.settings.pe === 'none' ? this.t('exp.perm.none') : this.t('exp.perm.with')],
     ] as const;
-    this.text.textContent = permSentence(r);
+    this.text.textContent = permSentence(r, this.lang);
     replaceChildren(
       this.diffs,
       el('p', { class: 'exp-perm-line' }, `P = ${fmtPerm(r.perm)} (${r.permSource === 'given' ? this.t('exp.perm.given') : this.t('exp.perm.random')})`),
@@ -204,7 +211,10 @@ export class QuadraticView implements ExperimentView<'quadratic'> {
   private readonly text = sentence('exp-quadratic-sentence');
   private readonly measured = el('p', { class: 'hint', 'data-testid': 'exp-quadratic-measured' });
   private readonly table = el('div');
-  constructor(private readonly t: T) {
+  constructor(
+    private readonly t: T,
+    private readonly lang: Lang = 'en',
+  ) {
     const a = el('div', { class: 'chart-box' });
     const b = el('div', { class: 'chart-box' });
     this.element = el('div', { class: 'exp-result' }, this.text, this.measured, el('div', { class: 'chart-pair' }, a, b), this.table);
@@ -213,8 +223,8 @@ export class QuadraticView implements ExperimentView<'quadratic'> {
     this.timeChart = new LineChart(b, { title: t('exp.quad.timeChart'), xLabel: 'n', yLabel: 'ms', xScale: 'log', yScale: 'log', words });
   }
   show(r: QuadraticResult): void {
-    this.text.textContent = quadSentence(r);
-    this.measured.textContent = quadMeasured(r);
+    this.text.textContent = quadSentence(r, this.lang);
+    this.measured.textContent = quadMeasured(r, this.lang);
     this.sizeChart.update([{ id: 'entries', label: this.t('exp.quad.entriesSeries'), markers: true, points: r.rows.map((q) => ({ x: q.n, y: q.entries })) }]);
     const fit = r.timeFit;
     const fitted = Number.isFinite(fit.slope)
@@ -248,14 +258,17 @@ export class H1View implements ExperimentView<'h1'> {
   private readonly mark = el('p', { class: 'exp-mark', 'data-testid': 'exp-h1-mark' });
   private readonly text = sentence('exp-h1-sentence');
   private readonly table = el('div');
-  constructor(private readonly t: T) {
+  constructor(
+    private readonly t: T,
+    private readonly lang: Lang = 'en',
+  ) {
     this.element = el('div', { class: 'exp-result' }, this.mark, this.text, this.table);
   }
   show(r: H1Result): void {
     this.mark.textContent = r.pass ? `✓ ${this.t('exp.h1.pass')}` : `✗ ${this.t('exp.h1.fail')}`;
     this.mark.classList.toggle('pass', r.pass);
     this.mark.classList.toggle('fail', !r.pass);
-    this.text.textContent = h1Sentence(r);
+    this.text.textContent = h1Sentence(r, this.lang);
     replaceChildren(
       this.table,
       textTable(

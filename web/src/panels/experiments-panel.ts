@@ -270,10 +270,11 @@ class ExperimentCard<E extends ExperimentName> {
     if (this.result) this.view.setDimmed(on);
   }
 
-  onProgress(step: number, total: number, label: string): void {
+  onProgress(step: number, total: number, label: string, key?: string, vars?: Record<string, number>): void {
+    const ctx = this.panel.ctx;
     this.progress.max = Math.max(1, total);
     this.progress.value = step;
-    this.status.textContent = `${label} (${step}/${total})`;
+    this.status.textContent = ctx.t('exp.status', { label: key ? ctx.t(key, vars) : label, step, total });
   }
 
   done(result: ResultMap[E], ms: number): void {
@@ -292,16 +293,17 @@ class ExperimentCard<E extends ExperimentName> {
 
   private buildDownloads(): void {
     const t = this.panel.ctx.t.bind(this.panel.ctx);
+    const lang = this.panel.ctx.lang;
     const button = (label: string, testid: string, action: () => void | Promise<void>) =>
       el('button', { type: 'button', class: 'btn btn-small', 'data-testid': `exp-${this.name}-${testid}`, onclick: () => void action() }, label);
     const r = () => this.result as ResultMap[ExperimentName];
     const files: Record<ExperimentName, [string, () => string][]> = {
       scaling: [
-        ['02-scale.txt', () => scaleReport(r() as ResultMap['scaling'])],
+        ['02-scale.txt', () => scaleReport(r() as ResultMap['scaling'], lang)],
         ['scaling.csv', () => scaleCsv(r() as ResultMap['scaling'])],
       ],
       permutation: [
-        ['05-perm.txt', () => permReport(r() as ResultMap['permutation'])],
+        ['05-perm.txt', () => permReport(r() as ResultMap['permutation'], lang)],
         ['permutation.csv', () => permCsv(r() as ResultMap['permutation'])],
       ],
       quadratic: [['quadratic.csv', () => quadCsv(r() as ResultMap['quadratic'])]],
@@ -341,10 +343,10 @@ export class ExperimentsPanel implements Panel {
     this.ctx = ctx;
     const t = ctx.t.bind(ctx);
     this.cards = {
-      scaling: new ExperimentCard('scaling', this, new ScalingView(t)),
-      permutation: new ExperimentCard('permutation', this, new PermutationView(t)),
-      quadratic: new ExperimentCard('quadratic', this, new QuadraticView(t)),
-      h1: new ExperimentCard('h1', this, new H1View(t)),
+      scaling: new ExperimentCard('scaling', this, new ScalingView(t, ctx.lang)),
+      permutation: new ExperimentCard('permutation', this, new PermutationView(t, ctx.lang)),
+      quadratic: new ExperimentCard('quadratic', this, new QuadraticView(t, ctx.lang)),
+      h1: new ExperimentCard('h1', this, new H1View(t, ctx.lang)),
     };
     const notes = el(
       'button',
@@ -395,7 +397,7 @@ export class ExperimentsPanel implements Panel {
     this.ctx.update((s) => void (s.run = name), 'replace');
     const t0 = performance.now();
     try {
-      const result = await this.client.run(name, raw, (step, total, label) => card.onProgress(step, total, label));
+      const result = await this.client.run(name, raw, (step, total, label, key, vars) => card.onProgress(step, total, label, key, vars));
       card.done(result, performance.now() - t0);
       return result;
     } catch (err) {
@@ -416,6 +418,6 @@ export class ExperimentsPanel implements Panel {
   }
 
   private downloadNotes(): void {
-    download('08-notes.md', notesReport(this.cards.scaling.result, this.cards.permutation.result, this.cards.quadratic.result), 'text/markdown');
+    download('08-notes.md', notesReport(this.cards.scaling.result, this.cards.permutation.result, this.cards.quadratic.result, this.ctx.lang), 'text/markdown');
   }
 }

@@ -4,6 +4,7 @@
 
 import { el, replaceChildren, uid } from '../dom';
 import type { Outcome } from '../compute';
+import { failureMessage } from '../messages';
 import { ensureInputs, PRESETS, presetById } from '../presets';
 import { OPERATIONS, type MaskMode, type Operation, type State } from '../state';
 import type { Panel, PanelContext } from './context';
@@ -86,7 +87,7 @@ export class OperationPanel implements Panel {
       this.message.textContent = '';
     } else {
       this.message.hidden = false;
-      this.message.textContent = `${this.ctx.t('result.error')}: ${outcome.message}`;
+      this.message.textContent = this.ctx.t('result.error', { message: failureMessage(outcome, (key, vars) => this.ctx.t(key, vars)) });
     }
   }
 
