@@ -1,7 +1,9 @@
 // heatmap-demo.ts — a page to look at the heatmap component by eye (dev only:
 // `npx vite --port 5199`, then /heatmap-demo.html). Not part of the build.
+import './src/figure-kit.css';
 import './src/heatmap.css';
 import { Heatmap } from './src/heatmap';
+import { byId, rng, showExports, wireDimmed, wireExports } from './demo-kit';
 
 /** Row-wise softmax of scores with a causal mask (j > i hidden). */
 function causalWeights(scores: number[][]): { values: number[][]; masked: boolean[][] } {
@@ -15,20 +17,6 @@ function causalWeights(scores: number[][]): { values: number[][]; masked: boolea
   });
   return { values, masked };
 }
-
-/** A seeded pseudo-random generator (mulberry32), so the page looks the same every time. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 // 3 × 3
 const small = new Heatmap(byId('small'), { title: 'Attention weights', rowLabels: ['the', 'cat', 'sat'], colLabels: ['the', 'cat', 'sat'] });
@@ -58,29 +46,8 @@ for (let i = 0; i < n; i++) {
 const large = new Heatmap(byId('large'), { title: 'Random 64 × 64', domain: [0, 0.2] });
 large.update({ values: big, rows: n, cols: n });
 
-byId<HTMLInputElement>('dim').addEventListener('change', (e) => {
-  const on = (e.target as HTMLInputElement).checked;
-  for (const h of [small, eight, large]) h.setDimmed(on);
-});
-const status = byId('status');
-byId('svg').addEventListener('click', () => {
-  const svg = small.toSVG();
-  status.textContent = `SVG: ${svg.length} characters`;
-  download('heatmap.svg', new Blob([svg], { type: 'image/svg+xml' }));
-});
-byId('png').addEventListener('click', async () => {
-  const png = await small.toPNG();
-  status.textContent = `PNG: ${png.size} bytes`;
-  download('heatmap.png', png);
-});
-
-function download(name: string, blob: Blob): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
+wireDimmed([small, eight, large]);
+wireExports(small, 'heatmap');
 
 // For the screenshot script: expose the instances.
 Object.assign(window, { heatmaps: { small, eight, large } });
@@ -101,21 +68,7 @@ if (location.hash === '#keys') {
 }
 if (location.hash === '#dim') for (const h of [small, eight, large]) h.setDimmed(true);
 // #export: show toPNG() and toSVG() of the 8 × 8 heatmap as images at the top of the page.
-if (location.hash === '#export') {
-  const shelf = document.createElement('section');
-  shelf.append('toPNG (shown at half size, it is rendered at 2×):');
-  document.querySelector('main')!.prepend(shelf);
-  void eight.toPNG().then((png) => {
-    const img = new Image();
-    img.src = URL.createObjectURL(png);
-    img.onload = () => {
-      img.width = img.naturalWidth / 2;
-      shelf.append(img, 'toSVG:', svgImg);
-    };
-  });
-  const svgImg = new Image();
-  svgImg.src = URL.createObjectURL(new Blob([eight.toSVG()], { type: 'image/svg+xml' }));
-}
+if (location.hash === '#export') showExports(document.querySelector('main')!, eight.toPNG(), eight.toSVG());
 // #big: time update() of a 512 × 512 matrix (shown in the status line).
 if (location.hash === '#big') {
   const m = 512;
@@ -127,5 +80,5 @@ if (location.hash === '#big') {
     { values: v, rows: m, cols: m, masked: Uint8Array.from({ length: m * m }, (_, p) => (p % m > Math.floor(p / m) ? 1 : 0)) },
     { domain: [0, 1], title: 'Random 512 × 512, causal' },
   );
-  status.textContent = `512 × 512 update: ${(performance.now() - t0).toFixed(1)} ms`;
+  byId('status').textContent = `512 × 512 update: ${(performance.now() - t0).toFixed(1)} ms`;
 }

@@ -2,27 +2,15 @@
 // `npx vite web --port 5198`, then /line-chart-demo.html). Not part of the build.
 // Like the real page (CSP style-src 'self'), it has no <style> element or style
 // attributes: its few layout rules are set through the CSSOM below.
+import './src/figure-kit.css';
 import './src/line-chart.css';
 import { LineChart, type Series } from './src/line-chart';
-
-/** A seeded pseudo-random generator (mulberry32), so the page looks the same every time. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { byId, rng, showExports, wireDimmed, wireExports } from './demo-kit';
 
 /** A standard normal sample (Box–Muller). */
 function normal(r: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 }
-
-const byId = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 const main = byId('main');
 document.body.style.margin = '0';
@@ -134,28 +122,8 @@ time.update([
 ]);
 
 const charts = { scale, quad, time };
-byId<HTMLInputElement>('dim').addEventListener('change', (e) => {
-  for (const c of Object.values(charts)) c.setDimmed((e.target as HTMLInputElement).checked);
-});
-const status = byId('status');
-byId('svg').addEventListener('click', () => {
-  const svg = scale.toSVG();
-  status.textContent = `SVG: ${svg.length} characters`;
-  download('line-chart.svg', new Blob([svg], { type: 'image/svg+xml' }));
-});
-byId('png').addEventListener('click', async () => {
-  const png = await scale.toPNG();
-  status.textContent = `PNG: ${png.size} bytes`;
-  download('line-chart.png', png);
-});
-
-function download(name: string, blob: Blob): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
+wireDimmed(Object.values(charts));
+wireExports(scale, 'line-chart');
 
 // For screenshot scripts: expose the instances.
 Object.assign(window, { lineCharts: charts });
@@ -175,18 +143,4 @@ if (location.hash === '#keys') {
 }
 if (location.hash === '#dim') for (const c of Object.values(charts)) c.setDimmed(true);
 // #export: show toPNG() and toSVG() of the scaling chart as images at the top of the page.
-if (location.hash === '#export') {
-  const shelf = document.createElement('section');
-  shelf.append('toPNG (shown at half size, it is rendered at 2×):');
-  main.prepend(shelf);
-  void scale.toPNG().then((png) => {
-    const img = new Image();
-    img.src = URL.createObjectURL(png);
-    img.onload = () => {
-      img.width = img.naturalWidth / 2;
-      shelf.append(img, 'toSVG:', svgImg);
-    };
-  });
-  const svgImg = new Image();
-  svgImg.src = URL.createObjectURL(new Blob([time.toSVG()], { type: 'image/svg+xml' }));
-}
+if (location.hash === '#export') showExports(main, scale.toPNG(), time.toSVG());

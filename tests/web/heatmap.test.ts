@@ -30,6 +30,7 @@ import {
   type HeatmapWords,
   type LayoutInput,
 } from '../../web/src/heatmap';
+import { box as sizedBox, parseSVG } from './dom-test-kit';
 
 beforeAll(() => {
   // jsdom prints "not implemented" for canvas; the component copes with null.
@@ -52,19 +53,8 @@ const causal: HeatmapData = {
   ],
 };
 
-/** A container of a given width in a fresh part of the document. */
-function box(width = 360): HTMLElement {
-  const div = document.createElement('div');
-  Object.defineProperty(div, 'clientWidth', { value: width, configurable: true });
-  document.body.append(div);
-  return div;
-}
-
-function parseSVG(text: string): Document {
-  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-  expect(doc.getElementsByTagName('parsererror').length).toBe(0);
-  return doc;
-}
+/** A container of a given width (360 px unless told) in a fresh part of the document. */
+const box = (width = 360): HTMLElement => sizedBox(width);
 
 function num(el: Element, name: string): number {
   return Number(el.getAttribute(name));

@@ -34,6 +34,7 @@ import {
   type ChartWords,
   type Series,
 } from '../../web/src/line-chart';
+import { box, parseSVG } from './dom-test-kit';
 
 // ---------------------------------------------------------------- fixtures
 
@@ -80,20 +81,6 @@ function quadSeries(): Series[] {
 }
 
 const quadOptions: ChartOptions = { xLabel: 'sequence length n', xName: 'n', yLabel: 'count or ms', xScale: 'log', yScale: 'log' };
-
-/** A container of a given width in a fresh part of the document. */
-function box(width = 640): HTMLElement {
-  const div = document.createElement('div');
-  Object.defineProperty(div, 'clientWidth', { value: width, configurable: true });
-  document.body.append(div);
-  return div;
-}
-
-function parseSVG(text: string): Document {
-  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-  expect(doc.querySelector('parsererror')).toBeNull();
-  return doc;
-}
 
 function chart(series: Series[], options: ChartOptions, width = 640): LineChart {
   const c = new LineChart(box(width), options);

@@ -13,6 +13,8 @@
 //   * <svg>     overlay: titles, axes (d3-scale scaleBand + d3-axis), values,
 //     legend, cursor. Drawn with d3-selection; no inline styles (CSP).
 // Below the figure: an aria-live readout and a table of the same numbers.
+// What it shares with the line chart (the readout, the table toggle, the
+// cursor's events, export and text helpers) is in figure-kit.ts.
 //
 // Its own words (the Table button, hints, accessible name, caption) are
 // templates in HeatmapWords, English by default (DEFAULT_HEATMAP_WORDS); a
@@ -25,6 +27,28 @@ import { axisBottom, axisLeft, axisTop } from 'd3-axis';
 import { scaleBand, scaleLinear, type ScaleBand } from 'd3-scale';
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { select, type Selection } from 'd3-selection';
+import {
+  CursorState,
+  EMPTY_SVG,
+  FONT_FAMILY,
+  Listeners,
+  SVG_NS,
+  canvasToPng,
+  captionedTable,
+  escapeXml,
+  figureControls,
+  fillWords,
+  formatFull,
+  headerCell,
+  listenCursor,
+  listenTableToggle,
+  loadSvgImage,
+  readPalette,
+  setDimmed,
+  svgDocument,
+} from './figure-kit';
+
+export { escapeXml, fillWords, formatFull } from './figure-kit';
 
 // ---------------------------------------------------------------- public types
 
@@ -142,9 +166,7 @@ export const DEFAULT_HEATMAP_WORDS: Readonly<HeatmapWords> = {
   untitled: 'Heatmap',
 };
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const FONT = 12; // label font size, px
-const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const TICK = 4; // tick length, px
 const TICK_PAD = 3; // gap between tick and label, px
 const PAD = 4; // outer padding, px
@@ -171,11 +193,6 @@ type Resolved = Omit<Required<HeatmapOptions>, 'rowLabels' | 'colLabels' | 'titl
   Pick<HeatmapOptions, 'rowLabels' | 'colLabels' | 'title' | 'describeCell' | 'words'>;
 
 // ---------------------------------------------------------------- pure helpers: words
-
-/** Fill the {name} placeholders of a template from vars; unknown names stay as they are. */
-export function fillWords(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-}
 
 /** The full set of words: the given ones over DEFAULT_HEATMAP_WORDS. */
 export function heatmapWords(words?: Partial<HeatmapWords>): HeatmapWords {
@@ -294,14 +311,6 @@ export function cellText(v: number, digits: number): string {
   return s === '-0' ? '0' : s;
 }
 
-/** Full-precision text of a value for the readout and the table (6 significant digits). */
-export function formatFull(v: number): string {
-  if (Number.isNaN(v)) return 'NaN';
-  if (v === Infinity) return '∞';
-  if (v === -Infinity) return '−∞';
-  return String(Number(v.toPrecision(6)));
-}
-
 /** A label cut to LABEL_MAX_CHARS characters with "…". */
 export function shortLabel(s: string): string {
   const chars = Array.from(s);
@@ -311,11 +320,6 @@ export function shortLabel(s: string): string {
 /** Rough width in px of a text at a font size (sans-serif; errs on the wide side). */
 export function textWidth(s: string, fontPx: number = FONT): number {
   return Array.from(s).length * fontPx * 0.62;
-}
-
-/** Escape text for XML content and attribute values. */
-export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 // ---------------------------------------------------------------- pure helpers: geometry
@@ -553,7 +557,7 @@ export class Heatmap {
   private readonly tableBox: HTMLDivElement;
   private readonly tableButton: HTMLButtonElement;
   private readonly resizeObserver: ResizeObserver | null = null;
-  private readonly listeners: Array<[EventTarget, string, EventListener]> = [];
+  private readonly listeners = new Listeners();
 
   private m: { values: Float64Array; masked: Uint8Array | null; rows: number; cols: number } | null = null;
   private rowSums = new Float64Array(0);
@@ -566,9 +570,8 @@ export class Heatmap {
   private observedWidth = 0;
   /** Whether the table alternative has been asked for (large tables are built on demand). */
   private tableWanted = false;
-  private cursor: CellPos | null = null;
-  private hover: CellPos | null = null;
-  private focused = false;
+  /** The keyboard cursor and the hovered cell (null: none). */
+  private readonly pos = new CursorState<CellPos | null>(null);
   private frame = 0;
   private valueDigits = 3;
 
@@ -580,10 +583,10 @@ export class Heatmap {
     const doc = container.ownerDocument;
 
     this.element = doc.createElement('div');
-    this.element.className = 'hm';
+    this.element.className = 'hm fig';
 
     this.figure = doc.createElement('div');
-    this.figure.className = 'hm-figure';
+    this.figure.className = 'hm-figure fig-plot';
     this.figure.tabIndex = 0;
     this.figure.setAttribute('role', 'img');
 
@@ -603,58 +606,34 @@ export class Heatmap {
     this.stage.append(this.canvas, this.svg);
     this.figure.append(this.stage);
 
-    this.readout = doc.createElement('p');
-    this.readout.className = 'hm-readout';
-    this.readout.setAttribute('aria-live', 'polite');
+    const below = figureControls(doc, 'hm', this.id, this.words().table);
+    this.readout = below.readout;
+    this.tableButton = below.tableButton;
+    this.tableBox = below.tableBox;
 
-    const bar = doc.createElement('div');
-    bar.className = 'hm-toolbar';
-    this.tableButton = doc.createElement('button');
-    this.tableButton.type = 'button';
-    this.tableButton.className = 'hm-table-toggle';
-    this.tableButton.textContent = this.words().table;
-    this.tableButton.setAttribute('aria-expanded', 'false');
-    this.tableButton.setAttribute('aria-controls', `${this.id}-table`);
-    bar.append(this.tableButton);
-
-    this.tableBox = doc.createElement('div');
-    this.tableBox.id = `${this.id}-table`;
-    this.tableBox.className = 'hm-table-box hm-sr-only';
-
-    this.element.append(this.figure, this.readout, bar, this.tableBox);
+    this.element.append(this.figure, this.readout, below.toolbar, this.tableBox);
     container.append(this.element);
 
-    this.on(this.figure, 'keydown', (e) => this.onKey(e as KeyboardEvent));
-    this.on(this.figure, 'focus', () => {
-      this.focused = true;
-      if (!this.cursor && this.m && this.m.rows * this.m.cols > 0) this.cursor = { row: 0, col: 0 };
-      this.showActive();
-    });
-    this.on(this.figure, 'blur', () => {
-      this.focused = false;
-      this.showActive();
-    });
-    this.on(this.figure, 'pointermove', (e) => {
-      this.hover = this.cellAt(e as PointerEvent);
-      this.showActive();
-    });
-    this.on(this.figure, 'pointerleave', () => {
-      this.hover = null;
-      this.showActive();
-    });
-    this.on(this.figure, 'pointerdown', (e) => {
-      const c = this.cellAt(e as PointerEvent);
-      if (c) this.cursor = c;
-      this.showActive();
-    });
-    this.on(this.tableButton, 'click', () => {
-      const open = this.tableButton.getAttribute('aria-expanded') !== 'true';
-      this.tableButton.setAttribute('aria-expanded', String(open));
-      if (open && !this.tableWanted && this.m) {
+    listenCursor(
+      this.listeners,
+      this.figure,
+      this.pos,
+      {
+        at: (e) => this.cellAt(e),
+        first: () => (this.m && this.m.rows * this.m.cols > 0 ? { row: 0, col: 0 } : null),
+        move: (from, e) => {
+          const m = this.m;
+          if (!m || m.rows * m.cols === 0) return null;
+          return moveCursor(from ?? { row: 0, col: 0 }, e.key, m.rows, m.cols, e.ctrlKey || e.metaKey);
+        },
+      },
+      () => this.showActive(),
+    );
+    listenTableToggle(this.listeners, below, 'hm', () => {
+      if (!this.tableWanted && this.m) {
         this.tableWanted = true;
         this.buildTable();
       }
-      this.tableBox.classList.toggle('hm-sr-only', !open);
     });
 
     const win = doc.defaultView;
@@ -683,8 +662,9 @@ export class Heatmap {
       }
       this.rowSums[i] = s;
     }
-    if (this.cursor && (this.cursor.row >= m.rows || this.cursor.col >= m.cols)) this.cursor = null;
-    if (this.hover && (this.hover.row >= m.rows || this.hover.col >= m.cols)) this.hover = null;
+    const fits = (c: CellPos | null): boolean => !c || (c.row < m.rows && c.col < m.cols);
+    if (!fits(this.pos.cursor)) this.pos.cursor = null;
+    if (!fits(this.pos.hover)) this.pos.hover = null;
     this.element.dataset['rows'] = String(m.rows);
     this.element.dataset['cols'] = String(m.cols);
     this.tableButton.textContent = this.words().table;
@@ -707,9 +687,7 @@ export class Heatmap {
 
   /** Grey out the whole heatmap (the last good result stays visible while the input is invalid). */
   setDimmed(dimmed: boolean): void {
-    this.element.classList.toggle('hm-dimmed', dimmed);
-    if (dimmed) this.element.dataset['dimmed'] = 'true';
-    else delete this.element.dataset['dimmed'];
+    setDimmed(this.element, 'hm', dimmed);
   }
 
   /** A standalone SVG document: one rect per cell, axes, values, legend and title. */
@@ -734,16 +712,15 @@ export class Heatmap {
     ctx.fillRect(0, 0, out.width, out.height);
     this.paintCells(ctx, L.left * scale, L.top * scale, L.cell * scale, pal);
     // Labels: the same overlay, without cells and background, as an image on top.
-    const labels = await loadSvgImage(doc, this.exportSVG(false, scale));
+    const labels = await loadSvgImage(doc, this.exportSVG(false, scale), 'heatmap: could not render the labels as an image');
     ctx.drawImage(labels, 0, 0, out.width, out.height);
-    return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('heatmap: toBlob failed'))), 'image/png'));
+    return canvasToPng(out, 'heatmap: toBlob failed');
   }
 
   /** Remove the component and its listeners. */
   destroy(): void {
     this.resizeObserver?.disconnect();
-    for (const [t, type, fn] of this.listeners) t.removeEventListener(type, fn);
-    this.listeners.length = 0;
+    this.listeners.removeAll();
     const win = this.element.ownerDocument.defaultView;
     if (this.frame && win) win.cancelAnimationFrame(this.frame);
     this.element.remove();
@@ -752,11 +729,6 @@ export class Heatmap {
   }
 
   // ------------------------------------------------------------ internals
-
-  private on(t: EventTarget, type: string, fn: EventListener): void {
-    t.addEventListener(type, fn);
-    this.listeners.push([t, type, fn]);
-  }
 
   /** The words in use: the options' over the defaults. */
   private words(): HeatmapWords {
@@ -773,23 +745,8 @@ export class Heatmap {
 
   /** The colours from CSS custom properties, read once: getComputedStyle forces a style recalculation of the whole tree, ~15 ms per call on a busy page. */
   private palette(): Palette {
-    if (this.pal) return this.pal;
-    const win = this.element.ownerDocument.defaultView;
-    if (!win || !this.element.isConnected) return DEFAULT_PALETTE;
-    this.pal = this.readPalette(win);
-    return this.pal;
-  }
-
-  private readPalette(win: Window): Palette {
-    const cs = win.getComputedStyle(this.element);
-    const get = (name: string, dflt: string): string => cs.getPropertyValue(name).trim() || dflt;
-    return {
-      fg: get('--hm-fg', DEFAULT_PALETTE.fg),
-      bg: get('--hm-bg', DEFAULT_PALETTE.bg),
-      grid: get('--hm-grid', DEFAULT_PALETTE.grid),
-      maskFill: get('--hm-mask-fill', DEFAULT_PALETTE.maskFill),
-      maskHatch: get('--hm-mask-hatch', DEFAULT_PALETTE.maskHatch),
-    };
+    this.pal ??= readPalette(this.element, 'hm', DEFAULT_PALETTE);
+    return this.pal ?? DEFAULT_PALETTE;
   }
 
   private labelsFor(n: number, given: string[] | undefined): string[] {
@@ -1140,26 +1097,16 @@ export class Heatmap {
     return { row, col };
   }
 
-  private onKey(e: KeyboardEvent): void {
-    const m = this.m;
-    if (!m || m.rows * m.cols === 0) return;
-    const next = moveCursor(this.cursor ?? { row: 0, col: 0 }, e.key, m.rows, m.cols, e.ctrlKey || e.metaKey);
-    if (!next) return;
-    e.preventDefault();
-    this.cursor = next;
-    this.hover = null;
-    this.showActive();
-  }
-
   /** Move the highlight and rewrite the readout for the hovered cell, else the keyboard cursor. */
   private showActive(): void {
     const m = this.m;
     const L = this.layout;
-    const active = this.hover ?? (this.focused ? this.cursor : null);
+    const active = this.pos.active;
+    const cursor = this.pos.cursor;
     const cur = select(this.svg).select<SVGGElement>('.hm-cursor');
-    if (this.cursor) {
-      this.element.dataset['cursorRow'] = String(this.cursor.row);
-      this.element.dataset['cursorCol'] = String(this.cursor.col);
+    if (cursor) {
+      this.element.dataset['cursorRow'] = String(cursor.row);
+      this.element.dataset['cursorCol'] = String(cursor.col);
     } else {
       delete this.element.dataset['cursorRow'];
       delete this.element.dataset['cursorCol'];
@@ -1218,33 +1165,20 @@ export class Heatmap {
       this.tableBox.append(p);
       return;
     }
-    const t = doc.createElement('table');
-    t.className = 'hm-table';
-    const cap = doc.createElement('caption');
-    cap.textContent = fillWords(o.title ? w.captionTitled : w.caption, { title: o.title ?? '', row: o.rowTitle, col: o.colTitle });
-    t.append(cap);
+    const t = captionedTable(doc, 'hm', fillWords(o.title ? w.captionTitled : w.caption, { title: o.title ?? '', row: o.rowTitle, col: o.colTitle }));
     const head = doc.createElement('thead');
     const hr = doc.createElement('tr');
-    const corner = doc.createElement('th');
-    corner.scope = 'col';
-    corner.textContent = `${o.rowTitle} \\ ${o.colTitle}`;
-    hr.append(corner);
+    hr.append(headerCell(doc, `${o.rowTitle} \\ ${o.colTitle}`, 'col'));
     for (let j = 0; j < m.cols; j++) {
-      const th = doc.createElement('th');
-      th.scope = 'col';
       const cl = o.colLabels?.[j];
-      th.textContent = `${o.colTitle} ${j}${cl ? ` ${cl}` : ''}`;
-      hr.append(th);
+      hr.append(headerCell(doc, `${o.colTitle} ${j}${cl ? ` ${cl}` : ''}`, 'col'));
     }
     head.append(hr);
     const body = doc.createElement('tbody');
     for (let i = 0; i < m.rows; i++) {
       const tr = doc.createElement('tr');
-      const th = doc.createElement('th');
-      th.scope = 'row';
       const rl = o.rowLabels?.[i];
-      th.textContent = `${o.rowTitle} ${i}${rl ? ` ${rl}` : ''}`;
-      tr.append(th);
+      tr.append(headerCell(doc, `${o.rowTitle} ${i}${rl ? ` ${rl}` : ''}`, 'row'));
       for (let j = 0; j < m.cols; j++) {
         const p = i * m.cols + j;
         const td = doc.createElement('td');
@@ -1266,7 +1200,7 @@ export class Heatmap {
     const L = this.layout;
     const m = this.m;
     const o = this.options;
-    if (!L || !m) return `<svg xmlns="${SVG_NS}" width="0" height="0"/>`;
+    if (!L || !m) return EMPTY_SVG;
     const pal = this.palette();
     const clone = this.svg.cloneNode(true) as SVGSVGElement;
     clone.querySelectorAll('.hm-cursor').forEach((n) => n.remove());
@@ -1278,15 +1212,13 @@ export class Heatmap {
     clone.setAttribute('color', pal.fg);
     clone.setAttribute('width', String(L.width * scale));
     clone.setAttribute('height', String(L.height * scale));
-    const text = new (this.element.ownerDocument.defaultView ?? globalThis).XMLSerializer().serializeToString(clone);
-    const k = text.indexOf('>') + 1;
     const w = this.words();
     const head = `<title>${escapeXml(fillWords(w.svgTitle, { title: o.title ?? w.untitled, row: o.rowTitle, col: o.colTitle }))}</title>`;
     const body = withCells
       ? `<rect class="hm-background" width="${L.width}" height="${L.height}" fill="${pal.bg}"/>` + cellsMarkup(m, L, o.domain, `${this.id}-hatch`, pal)
       : '';
     // Background and cells first, so the overlay's labels and values sit on top.
-    return text.slice(0, k) + head + body + text.slice(k);
+    return svgDocument(clone, head + body);
   }
 }
 
@@ -1294,20 +1226,4 @@ export class Heatmap {
 
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
-}
-
-/** Load an SVG string as an image (blob: URL first, data: URL if that is refused). */
-function loadSvgImage(doc: Document, svg: string): Promise<HTMLImageElement> {
-  const win = doc.defaultView!;
-  const tryLoad = (src: string): Promise<HTMLImageElement> =>
-    new Promise((resolve, reject) => {
-      const img = new win.Image();
-      img.onload = () => resolve(img);
-      img.onerror = () => reject(new Error('heatmap: could not render the labels as an image'));
-      img.src = src;
-    });
-  const url = win.URL.createObjectURL(new win.Blob([svg], { type: 'image/svg+xml' }));
-  return tryLoad(url)
-    .catch(() => tryLoad('data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg)))
-    .finally(() => win.URL.revokeObjectURL(url));
 }

@@ -17,6 +17,8 @@
 // series (circle, square, triangle, …) and a dash pattern for lines without
 // markers. Below the SVG: an optional caption, an aria-live readout (hover, or
 // focus the chart and use ←/→/Home/End) and a "Table" toggle for the numbers.
+// What it shares with the heatmap (the readout, the table toggle, the
+// cursor's events, export and text helpers) is in figure-kit.ts.
 //
 // Its own words (the Table button, hints, summary, table headers) are
 // templates in ChartWords, English by default (DEFAULT_CHART_WORDS); a page in
@@ -29,6 +31,28 @@ import { axisBottom, axisLeft } from 'd3-axis';
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
 import { area, line, symbol, symbolCircle, symbolCross, symbolDiamond, symbolSquare, symbolStar, symbolTriangle, symbolWye, type SymbolType } from 'd3-shape';
+import {
+  CursorState,
+  EMPTY_SVG,
+  FONT_FAMILY,
+  Listeners,
+  SVG_NS,
+  canvasToPng,
+  captionedTable,
+  escapeXml,
+  figureControls,
+  fillWords,
+  formatFull,
+  headerCell,
+  listenCursor,
+  listenTableToggle,
+  loadSvgImage,
+  readPalette,
+  setDimmed,
+  svgDocument,
+} from './figure-kit';
+
+export { escapeXml, fillWords, formatFull } from './figure-kit';
 
 // ---------------------------------------------------------------- public types
 
@@ -193,9 +217,7 @@ export const DEFAULT_CHART_WORDS: Readonly<ChartWords> = {
 };
 
 const SYMBOLS: SymbolType[] = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond, symbolCross, symbolStar, symbolWye];
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const FONT = 12;
-const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const TICK = 4;
 const TICK_PAD = 3;
 const PAD = 4;
@@ -216,19 +238,9 @@ const CAPTION_LINE = 16;
 
 // ---------------------------------------------------------------- pure helpers: text
 
-/** Fill the {name} placeholders of a template from vars; unknown names stay as they are. */
-export function fillWords(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-}
-
 /** The full set of words: the given ones over DEFAULT_CHART_WORDS. */
 export function chartWords(words?: Partial<ChartWords>): ChartWords {
   return { ...DEFAULT_CHART_WORDS, ...words };
-}
-
-/** Escape text for XML content and attribute values. */
-export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 /** Rough width in px of a text at a font size (sans-serif; errs on the wide side). */
@@ -256,14 +268,6 @@ export function formatNumber(v: number): string {
   if (a === 0) return '0';
   if (a >= 100) return sign + String(Math.round(a)); // 1024 stays 1024, 412.7 → 413
   return sign + String(Number(a.toPrecision(3)));
-}
-
-/** Full-precision text of a value for the table (6 significant digits). */
-export function formatFull(v: number): string {
-  if (Number.isNaN(v)) return 'NaN';
-  if (v === Infinity) return '∞';
-  if (v === -Infinity) return '−∞';
-  return String(Number(v.toPrecision(6)));
 }
 
 /** Split text into lines of at most maxPx (estimated); a single long word stays on its own line. */
@@ -532,12 +536,11 @@ export class LineChart {
   private readonly tableBox: HTMLDivElement;
   private readonly tableButton: HTMLButtonElement;
   private readonly resizeObserver: ResizeObserver | null = null;
-  private readonly listeners: Array<[EventTarget, string, EventListener]> = [];
+  private readonly listeners = new Listeners();
   private drawn: Drawn | null = null;
   private lastWidth = -1;
-  private cursor = -1;
-  private hover = -1;
-  private focused = false;
+  /** The keyboard cursor and the hovered x, as indices into drawn.xs (−1: none). */
+  private readonly pos = new CursorState<number>(-1);
   private frame = 0;
 
   /** Create an empty chart inside container; call update() to draw. */
@@ -548,10 +551,10 @@ export class LineChart {
     const doc = container.ownerDocument;
 
     this.element = doc.createElement('div');
-    this.element.className = 'lc';
+    this.element.className = 'lc fig';
 
     this.svg = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
-    this.svg.setAttribute('class', 'lc-svg');
+    this.svg.setAttribute('class', 'lc-svg fig-plot');
     this.svg.setAttribute('role', 'img');
     this.svg.setAttribute('tabindex', '0');
     this.svg.setAttribute('font-family', FONT_FAMILY);
@@ -562,55 +565,29 @@ export class LineChart {
     this.captionEl.className = 'lc-caption';
     this.captionEl.id = `${this.id}-caption`;
 
-    this.readout = doc.createElement('p');
-    this.readout.className = 'lc-readout';
-    this.readout.setAttribute('aria-live', 'polite');
+    const below = figureControls(doc, 'lc', this.id, chartWords(this.options.words).table);
+    this.readout = below.readout;
+    this.tableButton = below.tableButton;
+    this.tableBox = below.tableBox;
 
-    const bar = doc.createElement('div');
-    bar.className = 'lc-toolbar';
-    this.tableButton = doc.createElement('button');
-    this.tableButton.type = 'button';
-    this.tableButton.className = 'lc-table-toggle';
-    this.tableButton.textContent = chartWords(this.options.words).table;
-    this.tableButton.setAttribute('aria-expanded', 'false');
-    this.tableButton.setAttribute('aria-controls', `${this.id}-table`);
-    bar.append(this.tableButton);
-
-    this.tableBox = doc.createElement('div');
-    this.tableBox.className = 'lc-table-box lc-sr-only';
-    this.tableBox.id = `${this.id}-table`;
-
-    this.element.append(this.svg, this.captionEl, this.readout, bar, this.tableBox);
+    this.element.append(this.svg, this.captionEl, this.readout, below.toolbar, this.tableBox);
     container.append(this.element);
 
-    this.on(this.svg, 'keydown', (e) => this.onKey(e as KeyboardEvent));
-    this.on(this.svg, 'focus', () => {
-      this.focused = true;
-      if (this.cursor < 0 && this.drawn?.xs.length) this.cursor = 0;
-      this.showActive();
-    });
-    this.on(this.svg, 'blur', () => {
-      this.focused = false;
-      this.showActive();
-    });
-    this.on(this.svg, 'pointermove', (e) => {
-      this.hover = this.indexAt(e as PointerEvent);
-      this.showActive();
-    });
-    this.on(this.svg, 'pointerleave', () => {
-      this.hover = -1;
-      this.showActive();
-    });
-    this.on(this.svg, 'pointerdown', (e) => {
-      const i = this.indexAt(e as PointerEvent);
-      if (i >= 0) this.cursor = i;
-      this.showActive();
-    });
-    this.on(this.tableButton, 'click', () => {
-      const open = this.tableButton.getAttribute('aria-expanded') !== 'true';
-      this.tableButton.setAttribute('aria-expanded', String(open));
-      this.tableBox.classList.toggle('lc-sr-only', !open);
-    });
+    listenCursor(
+      this.listeners,
+      this.svg,
+      this.pos,
+      {
+        at: (e) => this.indexAt(e),
+        first: () => (this.drawn?.xs.length ? 0 : -1),
+        move: (from, e) => {
+          const n = this.drawn?.xs.length ?? 0;
+          return n ? moveIndex(from < 0 ? 0 : from, e.key, n) : null;
+        },
+      },
+      () => this.showActive(),
+    );
+    listenTableToggle(this.listeners, below, 'lc');
 
     const win = doc.defaultView;
     if (win && 'ResizeObserver' in win) {
@@ -624,21 +601,19 @@ export class LineChart {
   /** Draw new series (and optionally change options); keeps the cursor on the same x when it is still there. */
   update(series: Series[], options?: Partial<ChartOptions>): void {
     if (options) this.options = { ...this.options, ...options };
-    const oldX = this.drawn?.xs[this.cursor];
+    const oldX = this.drawn?.xs[this.pos.cursor];
     this.series = series.map((s) => ({ ...s, points: [...s.points].sort((a, b) => a.x - b.x) }));
     this.render();
     const xs = this.drawn?.xs ?? [];
-    this.cursor = oldX === undefined ? -1 : xs.indexOf(oldX);
-    this.hover = -1;
+    this.pos.cursor = oldX === undefined ? -1 : xs.indexOf(oldX);
+    this.pos.hover = -1;
     this.buildTable();
     this.showActive();
   }
 
   /** Grey out the whole chart (the last good result stays visible while the input is invalid or a run is going). */
   setDimmed(dimmed: boolean): void {
-    this.element.classList.toggle('lc-dimmed', dimmed);
-    if (dimmed) this.element.dataset['dimmed'] = 'true';
-    else delete this.element.dataset['dimmed'];
+    setDimmed(this.element, 'lc', dimmed);
   }
 
   /** The readout text at the i-th x position (as shown when the cursor is there), or '' if there is none. */
@@ -657,21 +632,20 @@ export class LineChart {
     const scale = 2;
     const svg = this.exportSVG(scale);
     const doc = this.element.ownerDocument;
-    const img = await loadSvgImage(doc, svg);
+    const img = await loadSvgImage(doc, svg, 'line chart: could not render the SVG as an image');
     const out = doc.createElement('canvas');
     out.width = Math.max(1, Math.round(img.naturalWidth || img.width));
     out.height = Math.max(1, Math.round(img.naturalHeight || img.height));
     const ctx = out.getContext('2d');
     if (!ctx) throw new Error('line chart: no 2D canvas context');
     ctx.drawImage(img, 0, 0, out.width, out.height);
-    return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('line chart: toBlob failed'))), 'image/png'));
+    return canvasToPng(out, 'line chart: toBlob failed');
   }
 
   /** Remove the component and its listeners. */
   destroy(): void {
     this.resizeObserver?.disconnect();
-    for (const [t, type, fn] of this.listeners) t.removeEventListener(type, fn);
-    this.listeners.length = 0;
+    this.listeners.removeAll();
     const win = this.element.ownerDocument.defaultView;
     if (this.frame && win) win.cancelAnimationFrame(this.frame);
     this.frame = 0;
@@ -682,22 +656,8 @@ export class LineChart {
 
   // ------------------------------------------------------------ internals
 
-  private on(t: EventTarget, type: string, fn: EventListener): void {
-    t.addEventListener(type, fn);
-    this.listeners.push([t, type, fn]);
-  }
-
   private palette(): ChartPalette {
-    const win = this.element.ownerDocument.defaultView;
-    if (!win || !this.element.isConnected) return DEFAULT_PALETTE;
-    const cs = win.getComputedStyle(this.element);
-    const get = (name: string, dflt: string): string => cs.getPropertyValue(name).trim() || dflt;
-    return {
-      fg: get('--lc-fg', DEFAULT_PALETTE.fg),
-      muted: get('--lc-muted', DEFAULT_PALETTE.muted),
-      bg: get('--lc-bg', DEFAULT_PALETTE.bg),
-      grid: get('--lc-grid', DEFAULT_PALETTE.grid),
-    };
+    return readPalette(this.element, 'lc', DEFAULT_PALETTE) ?? DEFAULT_PALETTE;
   }
 
   private scheduleRender(): void {
@@ -1056,22 +1016,11 @@ export class LineChart {
     );
   }
 
-  private onKey(e: KeyboardEvent): void {
-    const n = this.drawn?.xs.length ?? 0;
-    if (!n) return;
-    const next = moveIndex(this.cursor < 0 ? 0 : this.cursor, e.key, n);
-    if (next === null) return;
-    e.preventDefault();
-    this.cursor = next;
-    this.hover = -1;
-    this.showActive();
-  }
-
   /** Move the cursor line and dots and rewrite the readout for the hovered x, else the keyboard cursor. */
   private showActive(): void {
     const D = this.drawn;
-    const active = this.hover >= 0 ? this.hover : this.focused ? this.cursor : -1;
-    if (this.cursor >= 0) this.element.dataset['cursor'] = String(this.cursor);
+    const active = this.pos.active;
+    if (this.pos.cursor >= 0) this.element.dataset['cursor'] = String(this.pos.cursor);
     else delete this.element.dataset['cursor'];
     const cur = select(this.svg).select<SVGGElement>('.lc-cursor');
     const w = chartWords(this.options.words);
@@ -1124,18 +1073,9 @@ export class LineChart {
     const yKind = o.yScale ?? 'linear';
     const fx = o.xFormat ?? formatFull;
     this.tableBox.replaceChildren();
-    const t = doc.createElement('table');
-    t.className = 'lc-table';
-    const cap = doc.createElement('caption');
-    cap.textContent = fillWords(o.title ? w.tableCaptionTitled : w.tableCaption, { title: o.title ?? '', y: o.yLabel, x: o.xLabel });
-    t.append(cap);
+    const t = captionedTable(doc, 'lc', fillWords(o.title ? w.tableCaptionTitled : w.tableCaption, { title: o.title ?? '', y: o.yLabel, x: o.xLabel }));
     const withBand = this.series.map((s) => s.points.some((p) => drawable(p.lo, yKind) && drawable(p.hi, yKind)));
-    const th = (text: string, scope: 'col' | 'row'): HTMLTableCellElement => {
-      const c = doc.createElement('th');
-      c.scope = scope;
-      c.textContent = text;
-      return c;
-    };
+    const th = (text: string, scope: 'col' | 'row'): HTMLTableCellElement => headerCell(doc, text, scope);
     const hr = doc.createElement('tr');
     hr.append(th(o.xName ?? o.xLabel, 'col'));
     this.series.forEach((s, k) => {
@@ -1169,7 +1109,7 @@ export class LineChart {
   private exportSVG(scale: number): string {
     const D = this.drawn;
     const o = this.options;
-    if (!D) return `<svg xmlns="${SVG_NS}" width="0" height="0"/>`;
+    if (!D) return EMPTY_SVG;
     const pal = this.palette();
     const clone = this.svg.cloneNode(true) as SVGSVGElement;
     clone.querySelectorAll('.lc-cursor').forEach((n) => n.remove());
@@ -1201,10 +1141,8 @@ export class LineChart {
     clone.setAttribute('viewBox', `0 0 ${D.width} ${height}`);
     clone.setAttribute('width', String(D.width * scale));
     clone.setAttribute('height', String(height * scale));
-    const text = new (this.element.ownerDocument.defaultView ?? globalThis).XMLSerializer().serializeToString(clone);
-    const k = text.indexOf('>') + 1;
     const title = `<title>${escapeXml(o.title ?? fillWords(chartWords(o.words).svgTitle, { y: o.yLabel, x: o.xLabel }))}</title>`;
-    return text.slice(0, k) + title + text.slice(k);
+    return svgDocument(clone, title);
   }
 }
 
@@ -1219,20 +1157,4 @@ function thinLog(ticks: number[], max: number): number[] {
   if (ticks.length <= max) return ticks;
   const step = Math.ceil(ticks.length / max);
   return ticks.filter((_, i) => i % step === 0);
-}
-
-/** Load an SVG string as an image (blob: URL first, data: URL if that is refused). */
-function loadSvgImage(doc: Document, svg: string): Promise<HTMLImageElement> {
-  const win = doc.defaultView!;
-  const tryLoad = (src: string): Promise<HTMLImageElement> =>
-    new Promise((resolve, reject) => {
-      const img = new win.Image();
-      img.onload = () => resolve(img);
-      img.onerror = () => reject(new Error('line chart: could not render the SVG as an image'));
-      img.src = src;
-    });
-  const url = win.URL.createObjectURL(new win.Blob([svg], { type: 'image/svg+xml' }));
-  return tryLoad(url)
-    .catch(() => tryLoad('data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg)))
-    .finally(() => win.URL.revokeObjectURL(url));
 }

@@ -20,6 +20,7 @@
 import { compute, type Outcome, type View } from '../compute';
 import { loadCore, type Core } from '../core';
 import { el, replaceChildren } from '../dom';
+import figureKitCss from '../figure-kit.css?inline';
 import heatmapCss from '../heatmap.css?inline';
 import lineChartCss from '../line-chart.css?inline';
 import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n';
@@ -52,7 +53,7 @@ let sheets: CSSStyleSheet[] | null = null;
 /** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */
 function styleSheets(): CSSStyleSheet[] {
   if (!sheets) {
-    sheets = [css, heatmapCss, lineChartCss].map((text) => {
+    sheets = [css, figureKitCss, heatmapCss, lineChartCss].map((text) => {
       const s = new CSSStyleSheet();
       s.replaceSync(text);
       return s;
