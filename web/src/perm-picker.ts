@@ -42,7 +42,6 @@ export class PermPicker {
           {
             type: 'button',
             class: 'perm-chip',
-            role: 'listitem',
             draggable: 'true',
             'data-index': i,
             'data-value': v,
@@ -66,7 +65,7 @@ export class PermPicker {
           e.preventDefault();
           this.commit(moveEntry(this.perm, i, i + step), v);
         });
-        return chip;
+        return el('span', { role: 'listitem', class: 'perm-item' }, chip);
       }),
     );
     if (focusValue !== undefined) (this.list.querySelector(`[data-value="${focusValue}"]`) as HTMLElement | null)?.focus();
