@@ -265,3 +265,10 @@ export function loadSvgImage(doc: Document, svg: string, failure: string): Promi
 export function canvasToPng(canvas: HTMLCanvasElement, failure: string): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(failure))), 'image/png'));
 }
+
+/** Estimated width of `s` in px: `latin` em per narrow character, 1 em per wide (CJK, full-width) one. */
+export function estimateTextWidth(s: string, fontPx: number, latin: number): number {
+  let ems = 0;
+  for (const ch of s) ems += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? 1 : latin; // CJK, kana, hangul, full-width forms
+  return ems * fontPx;
+}

@@ -28,6 +28,7 @@ import { scaleBand, scaleLinear, type ScaleBand } from 'd3-scale';
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { select, type Selection } from 'd3-selection';
 import {
+  estimateTextWidth,
   CursorState,
   EMPTY_SVG,
   FONT_FAMILY,
@@ -319,7 +320,7 @@ export function shortLabel(s: string): string {
 
 /** Rough width in px of a text at a font size (sans-serif; errs on the wide side). */
 export function textWidth(s: string, fontPx: number = FONT): number {
-  return Array.from(s).length * fontPx * 0.62;
+  return estimateTextWidth(s, fontPx, 0.62);
 }
 
 // ---------------------------------------------------------------- pure helpers: geometry

@@ -32,6 +32,7 @@ import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
 import { select } from 'd3-selection';
 import { area, line, symbol, symbolCircle, symbolCross, symbolDiamond, symbolSquare, symbolStar, symbolTriangle, symbolWye, type SymbolType } from 'd3-shape';
 import {
+  estimateTextWidth,
   CursorState,
   EMPTY_SVG,
   FONT_FAMILY,
@@ -245,7 +246,7 @@ export function chartWords(words?: Partial<ChartWords>): ChartWords {
 
 /** Rough width in px of a text at a font size (sans-serif; errs on the wide side). */
 export function textWidth(s: string, fontPx: number = FONT): number {
-  return Array.from(s).length * fontPx * 0.6;
+  return estimateTextWidth(s, fontPx, 0.6);
 }
 
 /** Short text of a number: 3 significant digits ("0.972", "1.5"), whole numbers from 100 ("1024"), k/M/G from 10⁴ ("16.8M"), exponent below 10⁻³. */
