@@ -10,6 +10,7 @@ import { KEYS, ZH, pickLanguage, t } from '../../web/src/i18n';
 import { PROGRESS } from '../../web/src/experiments/run';
 import { DEFAULT_CHART_WORDS } from '../../web/src/line-chart';
 import { chartWords, heatmapWords } from '../../web/src/panels/words';
+import { END_OF_INPUT, PASTE_MESSAGES, PASTE_NOTES } from '../../web/src/parse';
 import { OPERATIONS } from '../../web/src/state';
 import { PRESETS } from '../../web/src/presets';
 
@@ -111,6 +112,36 @@ describe('the input messages and the experiments’ progress steps', () => {
     );
     expect(english).toEqual([]);
     expect(t('zh', 'cell.not_a_number', { text: 'abc' })).toBe('“abc”不是数字');
+  });
+});
+
+describe('the paste parser’s errors and notes', () => {
+  test('in English they are parse.ts’s templates, character for character, and nothing more', () => {
+    for (const [code, message] of Object.entries(PASTE_MESSAGES)) expect(t('en', `paste.${code}`), code).toBe(message);
+    for (const [code, message] of Object.entries(PASTE_NOTES)) expect(t('en', `paste.note.${code}`), code).toBe(message);
+    expect(t('en', 'paste.end')).toBe(END_OF_INPUT);
+    const known = [
+      ...Object.keys(PASTE_MESSAGES).map((c) => `paste.${c}`),
+      ...Object.keys(PASTE_NOTES).map((c) => `paste.note.${c}`),
+      'paste.end',
+      'paste.quoted',
+      'paste.noteSeparator',
+    ];
+    expect(KEYS.filter((k) => k.startsWith('paste.') && !known.includes(k))).toEqual([]);
+  });
+
+  test('in Chinese they leave no English word (code names aside)', () => {
+    const code = /^(np|numpy|torch|array|tensor|set_printoptions|threshold|inf|profile|full|grad_fn|AddBackward0|dtype|float32|NumPy|print)$/;
+    const keys = KEYS.filter((k) => k.startsWith('paste.'));
+    const english = keys.filter((k) =>
+      (
+        t('zh', k)
+          .replace(/\{\w+\}/g, '')
+          .match(/[A-Za-z_][A-Za-z_0-9]{2,}/g) ?? []
+      ).some((x) => !code.test(x)),
+    );
+    expect(english).toEqual([]);
+    expect(t('zh', 'paste.ragged', { row: 2, count: 3, expected: 4 })).toBe('矩阵第 2 行有 3 个值，应为 4 个（与矩阵第 1 行相同）');
   });
 });
 

@@ -5,7 +5,7 @@
 
 import type { CellError } from './compute';
 import { el, replaceChildren, uid } from './dom';
-import { cellMessage, pasteMessage } from './messages';
+import { cellMessage, pasteMessage, pasteNote } from './messages';
 import { parseMatrix } from './parse';
 import type { MatrixName, MatrixSource } from './state';
 
@@ -270,7 +270,7 @@ export class MatrixEditor {
       return;
     }
     this.pasteArea.setAttribute('aria-invalid', 'false');
-    this.pasteMessage.textContent = r.note ?? '';
+    this.pasteMessage.textContent = pasteNote(r, this.host.t);
     this.host.set(this.name, { kind: 'cells', cells: r.rows.map((row) => row.map((x) => String(x))) }, 'push');
     if (!r.note) this.closePaste();
   }

@@ -10,18 +10,100 @@
 // column of the offending token. No eval / new Function: the page runs under
 // a strict CSP. formatMatrix() is the inverse.
 //
-// Pure: no DOM.
+// Pure: no DOM, no language. Every error and note carries a code and its
+// variables beside the English text; the English templates are one table
+// (PASTE_MESSAGES, PASTE_NOTES, the same texts as the 'paste.<code>' and
+// 'paste.note.<code>' keys of i18n.ts) and messages.ts translates them.
 
-/** A successfully read matrix (every row has the same length), the format it was read as, and an optional remark for the learner. */
+/** English templates of the parser's errors, by code ({name}s are filled from the error's `vars`). */
+export const PASTE_MESSAGES = {
+  empty: 'empty input',
+  only_comments: 'empty input: there are only comments',
+  not_a_number: '"{text}" is not a number',
+  non_finite: 'non-finite value "{text}": only finite numbers can be used',
+  too_large: 'non-finite value "{text}" (too large): only finite numbers can be used',
+  unexpected_character: 'unexpected character "{char}"',
+  unclosed_string: 'unclosed string: expected a closing {quote} on this line',
+  ellipsis:
+    'the array was printed in summarised form ("..."), so values are missing; print it in full, ' +
+    'e.g. after np.set_printoptions(threshold=np.inf) or torch.set_printoptions(profile="full")',
+  unclosed: '"{open}" is never closed: expected "{close}" before the end of the input',
+  unknown_function: 'unknown function "{name}": expected np.array(…), torch.tensor(…) or a plain [[…]] list',
+  not_a_matrix: 'expected a matrix such as [[1, 2], [3, 4]] or np.array([[…]]), found {found}',
+  unmatched: 'unmatched "{bracket}": there is no opening bracket for it',
+  two_arrays: 'only one array per paste, but a second assignment "{name} = …" starts here',
+  after_end: 'unexpected {found} after the end of the array: only one array per paste',
+  expected_values: 'expected "[" to start the values, found {found}',
+  expected_comma_or_paren: 'expected "," or ")" after the values, found {found}',
+  expected_grad_fn: 'expected <Name> as in grad_fn=<AddBackward0>',
+  expected_argument: 'expected an argument such as dtype=np.float32, found {found}',
+  expected_comma_or_bracket: 'expected "," or "]" after the value, found {found}',
+  missing_comma: 'expected "," before {found}: the other values are separated by commas',
+  expected_number: 'expected a number or "[", found {found}',
+  too_deep: 'too many nested brackets: expected a number in row {row}, found "["',
+  too_deep_list: 'too many nested brackets: expected a number in the list, found "["',
+  row_not_a_list: 'expected row {row} to be a list "[…]", found the number "{text}"',
+  row_empty_first: 'row {row} is empty: expected at least one value',
+  row_empty: 'row {row} is empty: expected {expected} values',
+  row_empty_one: 'row {row} is empty: expected {expected} value',
+  ragged: 'row {row} has {count} values, expected {expected} (like row 1)',
+  ragged_one: 'row {row} has {count} value, expected {expected} (like row 1)',
+  empty_list: 'empty list "[]": there are no values to read',
+  batch:
+    'found a batch of {batch} matrices, shape ({batch}, {n}, {d}): ' + 'only one matrix can be pasted here, so paste one of them (e.g. X[0], shape ({n}, {d}))',
+  missing_before_comma: 'missing value: expected a number before the first comma',
+  missing_between_commas: 'missing value: expected a number between two commas',
+  missing_before_tab: 'missing value: expected a number before the first tab',
+  missing_between_tabs: 'missing value: expected a number between two tabs',
+  expected_comma: 'expected a comma between "{text}" and the next value',
+  expected_tab: 'expected a tab between "{text}" and the next value',
+} as const;
+
+/** English templates of the parser's notes (remarks on a matrix it did read), by code. */
+export const PASTE_NOTES = {
+  numpy_print: 'read NumPy print() output (values separated by spaces)',
+  flat: 'read a flat list as one row (1, {cols})',
+  batch_dropped: 'dropped the batch dimension of size 1 (1, {n}, {d}) → ({n}, {d})',
+  header: 'skipped the header row "{header}" (line {line})',
+} as const;
+
+/** How a token at the end of the input is named in {found} (the i18n key 'paste.end' translates it). */
+export const END_OF_INPUT = 'the end of the input';
+
+/** Which error: a key of PASTE_MESSAGES. */
+export type PasteErrorCode = keyof typeof PASTE_MESSAGES;
+/** Which note: a key of PASTE_NOTES. */
+export type PasteNoteCode = keyof typeof PASTE_NOTES;
+/** The numbers and quoted text a template needs, e.g. { row: 2, count: 3, expected: 4 }. */
+export type PasteVars = Record<string, string | number>;
+/** One remark on a matrix that was read: its code and variables. */
+export type PasteNote = { code: PasteNoteCode; vars: PasteVars };
+
+/** Fill {placeholders} of an English template. */
+const fill = (text: string, vars: PasteVars): string => text.replace(/\{(\w+)\}/g, (m, v: string) => (v in vars ? String(vars[v]) : m));
+
+/** A successfully read matrix (every row has the same length), the format it was read as, and optional remarks for the learner: `note` in English ("; "-joined), `notes` as codes and variables. */
 export type ParseOk = {
   ok: true;
   rows: number[][];
   format: 'json' | 'csv' | 'tsv' | 'whitespace' | 'numpy' | 'torch';
   note?: string;
+  notes?: PasteNote[];
 };
 
-/** Why a paste could not be read: what was expected and what was found, at a 1-based line and column. */
-export type ParseError = { ok: false; message: string; line: number; column: number };
+/**
+ * Why a paste could not be read: what was expected and what was found, at a 1-based line and column.
+ * `message` is English and ends with "(line L, column C)" (except 'empty'); `code` and `vars` say the same
+ * for translation. They are non-enumerable, so the object's own keys stay { ok, message, line, column }.
+ */
+export type ParseError = {
+  ok: false;
+  message: string;
+  line: number;
+  column: number;
+  readonly code: PasteErrorCode;
+  readonly vars: PasteVars;
+};
 
 type Format = ParseOk['format'];
 
@@ -34,13 +116,21 @@ interface Pos {
 /** Thrown inside this module only; parseMatrix() turns it into a ParseError. */
 class Failure {
   constructor(
-    readonly message: string,
+    readonly code: PasteErrorCode,
+    readonly vars: PasteVars,
     readonly pos: Pos,
   ) {}
 }
 
-function fail(what: string, pos: Pos): never {
-  throw new Failure(`${what} (line ${pos.line}, column ${pos.column})`, pos);
+function fail(code: PasteErrorCode, vars: PasteVars, pos: Pos): never {
+  throw new Failure(code, vars, pos);
+}
+
+/** The ParseError for `code`: the English message (with its place unless `placed` is false), and code and vars non-enumerable. */
+function refusal(code: PasteErrorCode, vars: PasteVars, pos: Pos, placed = true): ParseError {
+  const message = fill(PASTE_MESSAGES[code], vars) + (placed ? ` (line ${pos.line}, column ${pos.column})` : '');
+  const error = { ok: false as const, message, line: pos.line, column: pos.column };
+  return Object.defineProperties(error, { code: { value: code }, vars: { value: vars } }) as ParseError;
 }
 
 // ---------------------------------------------------------------------------
@@ -88,14 +178,13 @@ const NON_FINITE = /^[+\-\u2212]?((np|numpy|math|torch)\.)?(inf|infinity|nan)$/i
 
 /** Reject a word where a number was expected, naming non-finite values specially. */
 function notANumber(text: string, pos: Pos): never {
-  if (NON_FINITE.test(text)) fail(`non-finite value "${text}": only finite numbers can be used`, pos);
-  fail(`"${text}" is not a number`, pos);
+  fail(NON_FINITE.test(text) ? 'non_finite' : 'not_a_number', { text }, pos);
 }
 
 /** A number lexeme's value, rejecting overflow such as 1e999. */
 function finite(lexeme: string, pos: Pos): number {
   const value = numberValue(lexeme);
-  if (!Number.isFinite(value)) fail(`non-finite value "${lexeme}" (too large): only finite numbers can be used`, pos);
+  if (!Number.isFinite(value)) fail('too_large', { text: lexeme }, pos);
   return value;
 }
 
@@ -135,15 +224,11 @@ function tokenize(src: string): Token[] {
       push('punct', i, ++i);
     } else if (c === '"' || c === "'") {
       const end = src.indexOf(c, i + 1);
-      if (end < 0 || src.slice(i, end).includes('\n')) fail(`unclosed string: expected a closing ${c} on this line`, pos);
+      if (end < 0 || src.slice(i, end).includes('\n')) fail('unclosed_string', { quote: c }, pos);
       push('string', i, end + 1);
       i = end + 1;
     } else if (src.startsWith('...', i)) {
-      fail(
-        'the array was printed in summarised form ("..."), so values are missing; print it in full, ' +
-          'e.g. after np.set_printoptions(threshold=np.inf) or torch.set_printoptions(profile="full")',
-        pos,
-      );
+      fail('ellipsis', {}, pos);
     } else if (scanNumber(src, i) !== -1) {
       const end = scanNumber(src, i);
       let j = end;
@@ -156,16 +241,16 @@ function tokenize(src: string): Token[] {
       push('word', i, j);
       i = j;
     } else {
-      fail(`unexpected character "${c}"`, pos);
+      fail('unexpected_character', { char: c }, pos);
     }
   }
   tokens.push({ kind: 'end', text: '', line, column: i - lineStart + 1 });
   return tokens;
 }
 
-/** How a token reads inside an error message. */
+/** How a token reads inside an error message ({found}). */
 function describe(t: Token): string {
-  return t.kind === 'end' ? 'the end of the input' : t.kind === 'string' ? t.text : `"${t.text}"`;
+  return t.kind === 'end' ? END_OF_INPUT : t.kind === 'string' ? t.text : `"${t.text}"`;
 }
 
 // ---------------------------------------------------------------------------
@@ -226,7 +311,7 @@ class Parser {
     return t.kind === 'punct' && t.text === punct;
   }
   private unclosed(open: Token, closer: string): never {
-    fail(`"${open.text}" is never closed: expected "${closer}" before the end of the input`, open);
+    fail('unclosed', { open: open.text, close: closer }, open);
   }
 
   /** The whole paste: the top-level list and the format implied by the call around it. */
@@ -240,21 +325,21 @@ class Parser {
       root = this.list();
     } else if (t.kind === 'word' && this.is(this.peek(1), '(')) {
       const kind = CALLS.get(t.text);
-      if (kind === undefined) fail(`unknown function "${t.text}": expected np.array(…), torch.tensor(…) or a plain [[…]] list`, t);
+      if (kind === undefined) fail('unknown_function', { name: t.text }, t);
       format = kind;
       this.next();
       root = this.call(this.next());
     } else {
-      fail(`expected a matrix such as [[1, 2], [3, 4]] or np.array([[…]]), found ${describe(t)}`, t);
+      fail('not_a_matrix', { found: describe(t) }, t);
     }
     this.checkSeparators();
     const rest = this.peek();
-    if (this.is(rest, ']') || this.is(rest, ')')) fail(`unmatched "${rest.text}": there is no opening bracket for it`, rest);
+    if (this.is(rest, ']') || this.is(rest, ')')) fail('unmatched', { bracket: rest.text }, rest);
     if (rest.kind !== 'end') {
       if (rest.kind === 'word' && this.is(this.peek(1), '=')) {
-        fail(`only one array per paste, but a second assignment "${rest.text} = …" starts here`, rest);
+        fail('two_arrays', { name: rest.text }, rest);
       }
-      fail(`unexpected ${describe(rest)} after the end of the array: only one array per paste`, rest);
+      fail('after_end', { found: describe(rest) }, rest);
     }
     return { root, format };
   }
@@ -262,13 +347,13 @@ class Parser {
   /** The arguments of np.array( / torch.tensor(, after the "(" `open`. */
   private call(open: Token): ListNode {
     const first = this.peek();
-    if (!this.is(first, '[')) fail(`expected "[" to start the values, found ${describe(first)}`, first);
+    if (!this.is(first, '[')) fail('expected_values', { found: describe(first) }, first);
     const root = this.list();
     for (;;) {
       const t = this.next();
       if (this.is(t, ')')) return root;
       if (t.kind === 'end') this.unclosed(open, ')');
-      if (!this.is(t, ',')) fail(`expected "," or ")" after the values, found ${describe(t)}`, t);
+      if (!this.is(t, ',')) fail('expected_comma_or_paren', { found: describe(t) }, t);
       if (this.is(this.peek(), ')')) continue; // trailing comma
       this.argument();
     }
@@ -282,11 +367,11 @@ class Parser {
       // grad_fn=<AddBackward0>
       const name = this.next();
       const close = this.next();
-      if (name.kind !== 'word' || !this.is(close, '>')) fail(`expected <Name> as in grad_fn=<AddBackward0>`, t);
+      if (name.kind !== 'word' || !this.is(close, '>')) fail('expected_grad_fn', {}, t);
       return;
     }
     if (t.kind === 'end') return; // the caller reports the unclosed "("
-    if (t.kind === 'punct') fail(`expected an argument such as dtype=np.float32, found ${describe(t)}`, t);
+    if (t.kind === 'punct') fail('expected_argument', { found: describe(t) }, t);
   }
 
   /** A bracketed list, starting at "[". Values are separated by commas, or by spaces as in NumPy print(). */
@@ -307,7 +392,7 @@ class Parser {
         } else if (t.kind === 'number' || t.kind === 'word' || this.is(t, '[')) {
           this.spaced ??= t;
         } else {
-          fail(`expected "," or "]" after the value, found ${describe(t)}`, t);
+          fail('expected_comma_or_bracket', { found: describe(t) }, t);
         }
       }
       this.checkSeparators();
@@ -318,7 +403,7 @@ class Parser {
 
   /** Commas and spaces cannot be mixed: a missing comma is a typo, not NumPy print() output. */
   private checkSeparators(): void {
-    if (this.commas && this.spaced) fail(`expected "," before ${describe(this.spaced)}: the other values are separated by commas`, this.spaced);
+    if (this.commas && this.spaced) fail('missing_comma', { found: describe(this.spaced) }, this.spaced);
   }
 
   /** A number or a nested list. */
@@ -328,48 +413,52 @@ class Parser {
     this.next();
     if (t.kind === 'number') return { kind: 'num', value: finite(t.text, t), tok: t };
     if (t.kind === 'word') notANumber(t.text, t);
-    fail(`expected a number or "[", found ${describe(t)}`, t);
+    fail('expected_number', { found: describe(t) }, t);
   }
 }
 
 // ---------------------------------------------------------------------------
 // From nested lists to rows
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const startOf = (node: ValueNode): Token => (node.kind === 'num' ? node.tok : node.open);
 
-/** The numbers of one list; a nested "[" here means one bracket too many. */
-function numbersOf(list: ListNode, what: string): number[] {
+/** The numbers of one list (row `row`, or the flat top-level list); a nested "[" here means one bracket too many. */
+function numbersOf(list: ListNode, row?: number): number[] {
   return list.items.map((node) => {
-    if (node.kind === 'list') fail(`too many nested brackets: expected a number in ${what}, found "["`, node.open);
+    if (node.kind === 'list') fail(row === undefined ? 'too_deep_list' : 'too_deep', row === undefined ? {} : { row }, node.open);
     return node.value;
   });
+}
+
+/** Fail: row `row` has `count` values instead of `expected` (like row 1), at `pos`. */
+function ragged(row: number, count: number, expected: number, pos: Pos): never {
+  fail(count === 1 ? 'ragged_one' : 'ragged', { row, count, expected }, pos);
 }
 
 /** Rows of a 2-D list, checking that every row is a list as long as row 1. */
 function matrixRows(matrix: ListNode): number[][] {
   const rows: number[][] = [];
   matrix.items.forEach((node, r) => {
-    if (node.kind === 'num') fail(`expected row ${r + 1} to be a list "[…]", found the number "${node.tok.text}"`, node.tok);
-    const row = numbersOf(node, `row ${r + 1}`);
+    if (node.kind === 'num') fail('row_not_a_list', { row: r + 1, text: node.tok.text }, node.tok);
+    const row = numbersOf(node, r + 1);
     const width = rows[0]?.length ?? row.length;
-    if (row.length === 0) fail(`row ${r + 1} is empty: expected ${r === 0 ? 'at least one value' : plural(width, 'value')}`, node.close);
-    if (row.length !== width) {
-      const at = row.length > width ? startOf(node.items[width]!) : node.close;
-      fail(`row ${r + 1} has ${plural(row.length, 'value')}, expected ${width} (like row 1)`, at);
+    if (row.length === 0) {
+      const code = r === 0 ? 'row_empty_first' : width === 1 ? 'row_empty_one' : 'row_empty';
+      fail(code, r === 0 ? { row: r + 1 } : { row: r + 1, expected: width }, node.close);
     }
+    if (row.length !== width) ragged(r + 1, row.length, width, row.length > width ? startOf(node.items[width]!) : node.close);
     rows.push(row);
   });
   return rows;
 }
 
 /** Rows from the top-level list: 1-D is one row, 2-D is the matrix, 3-D of batch size 1 drops the batch. */
-function toRows(root: ListNode, notes: string[]): number[][] {
+function toRows(root: ListNode, notes: PasteNote[]): number[][] {
   const first = root.items[0];
-  if (first === undefined) fail('empty list "[]": there are no values to read', root.open);
+  if (first === undefined) fail('empty_list', {}, root.open);
   if (first.kind === 'num') {
-    const row = numbersOf(root, 'the list');
-    notes.push(`read a flat list as one row (1, ${row.length})`);
+    const row = numbersOf(root);
+    notes.push({ code: 'flat', vars: { cols: row.length } });
     return [row];
   }
   if (first.items[0]?.kind !== 'list') return matrixRows(root);
@@ -378,16 +467,12 @@ function toRows(root: ListNode, notes: string[]): number[][] {
     const second = root.items[1]!;
     const n = first.items.length;
     const d = first.items[0].items.length;
-    fail(
-      `found a batch of ${root.items.length} matrices, shape (${root.items.length}, ${n}, ${d}): ` +
-        `only one matrix can be pasted here, so paste one of them (e.g. X[0], shape (${n}, ${d}))`,
-      startOf(second),
-    );
+    fail('batch', { batch: root.items.length, n, d }, startOf(second));
   }
   const rows = matrixRows(first);
   const n = rows.length;
   const d = rows[0]!.length;
-  notes.push(`dropped the batch dimension of size 1 (1, ${n}, ${d}) → (${n}, ${d})`);
+  notes.push({ code: 'batch_dropped', vars: { n, d } });
   return rows;
 }
 
@@ -401,7 +486,6 @@ interface Cell extends Pos {
 
 /** Split one line on `sep` (a single character), trimming cells; a trailing separator is allowed. */
 function splitOn(text: string, line: number, sep: ',' | '\t'): Cell[] {
-  const name = sep === ',' ? 'comma' : 'tab';
   const cells: Cell[] = [];
   let start = 0;
   for (let i = 0; i <= text.length; i++) {
@@ -412,13 +496,14 @@ function splitOn(text: string, line: number, sep: ',' | '\t'): Cell[] {
     const isLast = i === text.length;
     if (cell.text === '') {
       if (isLast && cells.length > 0) break; // trailing separator
-      const where = cells.length === 0 ? `before the first ${name}` : `between two ${name}s`;
-      fail(`missing value: expected a number ${where}`, { line, column: i + 1 });
+      const first = cells.length === 0;
+      const code = sep === ',' ? (first ? 'missing_before_comma' : 'missing_between_commas') : first ? 'missing_before_tab' : 'missing_between_tabs';
+      fail(code, {}, { line, column: i + 1 });
     }
     const gap = cell.text.search(/\s/);
     if (gap >= 0) {
       const restStart = gap + cell.text.slice(gap).search(/\S/);
-      fail(`expected a ${name} between "${cell.text.slice(0, gap)}" and the next value`, { line, column: cell.column + restStart });
+      fail(sep === ',' ? 'expected_comma' : 'expected_tab', { text: cell.text.slice(0, gap) }, { line, column: cell.column + restStart });
     }
     cells.push(cell);
     start = i + 1;
@@ -446,12 +531,12 @@ function splitOnSpace(text: string, line: number): Cell[] {
 const isNumberCell = (text: string): boolean => scanNumber(text, 0) === text.length;
 
 /** Rows of CSV / TSV / whitespace-separated text (no brackets in it). */
-function readDelimited(src: string, notes: string[]): { rows: number[][]; format: Format } {
+function readDelimited(src: string, notes: PasteNote[]): { rows: number[][]; format: Format } {
   const lines = src
     .split('\n')
     .map((text, k) => ({ text: text.replace(/#.*/, '').trimEnd(), line: k + 1 }))
     .filter((l) => l.text.trim() !== '');
-  if (lines.length === 0) fail('empty input: there are only comments', { line: 1, column: 1 });
+  if (lines.length === 0) fail('only_comments', {}, { line: 1, column: 1 });
 
   // Commas anywhere → CSV; tabs and no space-separated values → TSV; else whitespace.
   let format: Format = 'whitespace';
@@ -464,13 +549,13 @@ function readDelimited(src: string, notes: string[]): { rows: number[][]; format
   // A first row of words only (a spreadsheet header) is skipped.
   const head = table[0]!.cells;
   if (table.length > 1 && head.length === table[1]!.cells.length && head.every((c) => isWordStart(c.text[0]) && !NON_FINITE.test(c.text))) {
-    notes.push(`skipped the header row "${head.map((c) => c.text).join(', ')}" (line ${head[0]!.line})`);
+    notes.push({ code: 'header', vars: { header: head.map((c) => c.text).join(', '), line: head[0]!.line } });
     table = table.slice(1);
   }
 
   const width = table[0]!.cells.length;
   const rows = table.map(({ cells, end }, r) => {
-    if (cells.length !== width) fail(`row ${r + 1} has ${plural(cells.length, 'value')}, expected ${width} (like row 1)`, cells[width] ?? end);
+    if (cells.length !== width) ragged(r + 1, cells.length, width, cells[width] ?? end);
     return cells.map((c) => (isNumberCell(c.text) ? finite(c.text, c) : notANumber(c.text, c)));
   });
   return { rows, format };
@@ -482,8 +567,8 @@ function readDelimited(src: string, notes: string[]): { rows: number[][]; format
 /** Read pasted text (JSON, CSV, TSV, whitespace columns, NumPy or PyTorch literals/reprs) into a matrix, or a precise error. */
 export function parseMatrix(text: string): ParseOk | ParseError {
   const src = text.replace(/\r\n?/g, '\n');
-  if (src.trim() === '') return { ok: false, message: 'empty input', line: 1, column: 1 };
-  const notes: string[] = [];
+  if (src.trim() === '') return refusal('empty', {}, { line: 1, column: 1 }, false);
+  const notes: PasteNote[] = [];
   try {
     let rows: number[][];
     let format: Format;
@@ -494,16 +579,19 @@ export function parseMatrix(text: string): ParseOk | ParseError {
       format = parsed.format;
       if (parser.spaced !== undefined && format === 'json') {
         format = 'numpy';
-        notes.unshift('read NumPy print() output (values separated by spaces)');
+        notes.unshift({ code: 'numpy_print', vars: {} });
       }
     } else {
       ({ rows, format } = readDelimited(src, notes));
     }
     const result: ParseOk = { ok: true, rows, format };
-    if (notes.length > 0) result.note = notes.join('; ');
+    if (notes.length > 0) {
+      result.note = notes.map((n) => fill(PASTE_NOTES[n.code], n.vars)).join('; ');
+      result.notes = notes;
+    }
     return result;
   } catch (e) {
-    if (e instanceof Failure) return { ok: false, message: e.message, line: e.pos.line, column: e.pos.column };
+    if (e instanceof Failure) return refusal(e.code, e.vars, e.pos);
     throw e;
   }
 }
