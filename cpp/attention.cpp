@@ -46,6 +46,22 @@ Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix
   return r;
 }
 
+Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                           const Mask* mask, bool scale) {
+  Status s = check_qkv("attention", Q, K, V, mask);
+  if (!s.ok()) return Result<AttentionBuffers>::Fail(s);
+  Result<AttentionBuffers> r;
+  AttentionBuffers& b = r.value;
+  b.n_q = Q.rows;
+  b.n_k = K.rows;
+  b.d_v = V.cols;
+  // new double[n], not new double[n](): uninitialised, the kernel writes every element
+  b.out.reset(new double[b.n_q * b.d_v]);
+  b.weights.reset(new double[b.n_q * b.n_k]);
+  attention_fast_into(Q, K, V, mask, scale, b.out.get(), b.weights.get());
+  return r;
+}
+
 Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const Matrix& V,
                                        const Mask* mask, bool scale) {
   Status s = check_qkv("attention", Q, K, V, mask);

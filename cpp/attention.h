@@ -4,6 +4,8 @@
 // Shapes: Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) or null.
 #pragma once
 
+#include <memory>
+
 #include "tensor.h"
 
 namespace ap {
@@ -27,6 +29,19 @@ struct AttentionSteps {
 // Uses the fast kernel; it agrees with attention_reference within 1e-12.
 Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix& V,
                                   const Mask* mask = nullptr, bool scale = true);
+
+// attention()'s result in uninitialised buffers, for a caller that copies it
+// elsewhere at once (the WASM bindings): the n_q·n_k weights are written once
+// instead of zero-filled and then overwritten.
+struct AttentionBuffers {
+  std::size_t n_q = 0, n_k = 0, d_v = 0;
+  std::unique_ptr<double[]> out;      // (n_q, d_v)
+  std::unique_ptr<double[]> weights;  // (n_q, n_k)
+};
+
+// Checked like attention(); the same numbers, bit for bit.
+Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                           const Mask* mask = nullptr, bool scale = true);
 
 // The readable specification, unchecked (callers validate shapes first).
 AttentionResult attention_reference(const Matrix& Q, const Matrix& K, const Matrix& V,

@@ -29,9 +29,14 @@
 //   - exp (within 5.5e-16 relative of libm's on [−708, 0]) and the order of
 //     the softmax sum differ, both ~1e-16 relative: weights agree to ~1e-15.
 //   - hidden keys: weight exactly 0.0; a fully hidden row: zero weights and
-//     zero output (its visible range is empty, so nothing is written).
+//     zero output.
+//
+// Every element of out and weights is written exactly once, so
+// attention_fast_into accepts uninitialised buffers (no 8 MB zero-fill first
+// at n = 1024).
 #include "attention_fast.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -211,7 +216,7 @@ void scores_block(const double* const* q, const double* Kp, std::size_t d_k, std
 
 // 2.–3. One row: hidden keys → −∞, then softmax over its range [lo, hi) into
 // w (n_k). s is the row's scores (n_kp), used as scratch; w outside the range
-// stays 0.
+// is not touched (attend_block writes its zeros).
 void softmax_row(double* s, const std::uint8_t* m, const KeyRange& range, double* w) {
   const std::size_t lo = range.lo, hi = range.hi;
   // whole registers: [j0, j1) ⊇ [lo, hi) on kLanes boundaries (j1 ≤ n_kp)
@@ -274,31 +279,39 @@ void output_block(const double* const* w, const double* Vp, std::size_t n_k, std
   }
 }
 
-// Steps 1–4 for the R query rows starting at i.
+// Steps 1–4 for the R query rows starting at i; writes rows i … i+R−1 of
+// out_all (n_q, d_v) and w_all (n_q, n_k) completely.
 template <std::size_t R>
 void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vector<double>& Vp,
-                  const Mask* mask, double factor, std::size_t i, std::size_t n_kp,
-                  std::vector<double>& S, AttentionResult& r) {
-  const std::size_t n_k = r.weights.cols, d_k = Q.cols, d_v = r.out.cols;
-  // 0. each row's visible keys, and the union [lo, hi) the block must touch
+                  const Mask* mask, double factor, std::size_t i, std::size_t n_k,
+                  std::size_t d_v, std::size_t n_kp, std::vector<double>& S, double* out_all,
+                  double* w_all) {
+  const std::size_t d_k = Q.cols;
+  const double* q[R];
+  double* w[R];
+  double* out[R];
+  for (std::size_t t = 0; t < R; ++t) {
+    q[t] = Q.row(i + t);                 // (d_k)
+    w[t] = w_all + (i + t) * n_k;        // (n_k)
+    out[t] = out_all + (i + t) * d_v;    // (d_v)
+  }
+  // 0. each row's visible keys, and the union [lo, hi) the block must touch;
+  //    weights outside a row's own range are 0 (a fully hidden row has
+  //    lo = hi = n_k: all of it)
   KeyRange range[R];
   std::size_t lo = n_k, hi = 0;
   for (std::size_t t = 0; t < R; ++t) {
     range[t] = visible_range(mask, i + t, n_k);
+    std::fill(w[t], w[t] + range[t].lo, 0.0);
+    std::fill(w[t] + range[t].hi, w[t] + n_k, 0.0);
     if (range[t].lo < range[t].hi) {
       lo = range[t].lo < lo ? range[t].lo : lo;
       hi = range[t].hi > hi ? range[t].hi : hi;
     }
   }
-  if (lo >= hi) return;  // every row fully hidden: weights and output stay 0
-
-  const double* q[R];
-  double* w[R];
-  double* out[R];
-  for (std::size_t t = 0; t < R; ++t) {
-    q[t] = Q.row(i + t);            // (d_k)
-    w[t] = r.weights.row(i + t);    // (n_k)
-    out[t] = r.out.row(i + t);      // (d_v)
+  if (lo >= hi) {  // every row fully hidden: zero output too
+    for (std::size_t t = 0; t < R; ++t) std::fill(out[t], out[t] + d_v, 0.0);
+    return;
   }
   // 1. scores for the block's key range: S (R, n_kp)
   scores_block<R>(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
@@ -313,12 +326,15 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
 
 }  // namespace
 
-AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V,
-                               const Mask* mask, bool scale) {
+void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
+                         bool scale, double* out, double* weights) {
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
   const double factor = scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
-  AttentionResult r{Matrix(n_q, d_v), Matrix(n_q, n_k)};  // out (n_q, d_v), weights (n_q, n_k)
-  if (n_q == 0 || n_k == 0) return r;
+  if (n_q == 0) return;
+  if (n_k == 0) {  // no keys: a zero output, and weights has no elements
+    std::fill(out, out + n_q * d_v, 0.0);
+    return;
+  }
 
   const std::size_t n_kp = round_up(n_k, kKeys), d_vp = round_up(d_v, kCols);
   const std::vector<double> Kp = pack_keys(K, n_kp);    // (n_kp / kKeys, d_k, kKeys)
@@ -326,14 +342,21 @@ AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V
   std::vector<double> S(kRows * n_kp);                  // (kRows, n_kp) one block's scores
 
   std::size_t i = 0;
-  for (; i + kRows <= n_q; i += kRows) attend_block<kRows>(Q, Kp, Vp, mask, factor, i, n_kp, S, r);
+  for (; i + kRows <= n_q; i += kRows)
+    attend_block<kRows>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights);
   // the last n_q mod 4 rows
   switch (n_q - i) {
-    case 3: attend_block<3>(Q, Kp, Vp, mask, factor, i, n_kp, S, r); break;
-    case 2: attend_block<2>(Q, Kp, Vp, mask, factor, i, n_kp, S, r); break;
-    case 1: attend_block<1>(Q, Kp, Vp, mask, factor, i, n_kp, S, r); break;
+    case 3: attend_block<3>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights); break;
+    case 2: attend_block<2>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights); break;
+    case 1: attend_block<1>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights); break;
     default: break;
   }
+}
+
+AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V,
+                               const Mask* mask, bool scale) {
+  AttentionResult r{Matrix(Q.rows, V.cols), Matrix(Q.rows, K.rows)};  // out (n_q, d_v), weights (n_q, n_k)
+  attention_fast_into(Q, K, V, mask, scale, r.out.data.data(), r.weights.data.data());
   return r;
 }
 

@@ -51,11 +51,14 @@ val js_softmax(val xs) {
 val js_attention(val Q, val K, val V, val mask, bool scale) {
   ap::Mask m;
   const bool has = mask_from(mask, m);
-  auto r = ap::attention(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr, scale);
+  // attention_buffers: the weights are not zero-filled before the kernel writes them
+  auto r = ap::attention_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
+                                 scale);
   if (!r.ok()) return failure(r.status);
+  const ap::AttentionBuffers& b = r.value;
   val o = success();
-  o.set("out", matrix_to(r.value.out));
-  o.set("weights", matrix_to(r.value.weights));
+  o.set("out", matrix_to(b.out.get(), b.n_q, b.d_v));
+  o.set("weights", matrix_to(b.weights.get(), b.n_q, b.n_k));
   return o;
 }
 

@@ -56,18 +56,26 @@ inline bool mask_from(const val& o, ap::Mask& m) {
 // A JS-owned copy of `v`. `new Float64Array(view)` copies in one block;
 // view.slice() was 3–4× slower on an 8 MB weight matrix in V8.
 template <class T>
-val copy_out(const std::vector<T>& v) {
-  const val view(emscripten::typed_memory_view(v.size(), v.data()));
+val copy_out(const T* data, std::size_t size) {
+  const val view(emscripten::typed_memory_view(size, data));
   return view["constructor"].new_(view);
 }
 
-inline val matrix_to(const ap::Matrix& m) {
+template <class T>
+val copy_out(const std::vector<T>& v) {
+  return copy_out(v.data(), v.size());
+}
+
+// { data, rows, cols } from a row-major buffer of rows·cols values.
+inline val matrix_to(const double* data, std::size_t rows, std::size_t cols) {
   val o = val::object();
-  o.set("data", copy_out(m.data));
-  o.set("rows", m.rows);
-  o.set("cols", m.cols);
+  o.set("data", copy_out(data, rows * cols));
+  o.set("rows", rows);
+  o.set("cols", cols);
   return o;
 }
+
+inline val matrix_to(const ap::Matrix& m) { return matrix_to(m.data.data(), m.rows, m.cols); }
 
 inline val failure(const ap::Status& s) {
   val o = val::object();

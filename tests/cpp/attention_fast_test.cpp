@@ -231,6 +231,46 @@ TEST(AttentionFast, AttentionUsesTheFastKernel) {
   EXPECT_TRUE(MatrixIdentical(checked.value.out, fast.out));
 }
 
+TEST(AttentionFast, IntoWritesEveryElement) {
+  // buffers full of NaN: any element the kernel skipped would stay NaN
+  Rng rng(13);
+  const MaskKind kinds[] = {MaskKind::None, MaskKind::Causal, MaskKind::RandomWithHiddenRows,
+                            MaskKind::Sparse, MaskKind::AllHidden};
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (int t = 0; t < 100; ++t) {
+    const std::size_t n_q = random_between(rng, 1, 23), n_k = random_between(rng, 1, 23);
+    const std::size_t d_k = random_between(rng, 1, 11), d_v = random_between(rng, 1, 11);
+    const MaskKind kind = kinds[t % 5];
+    const Matrix Q = random_matrix(n_q, d_k, rng), K = random_matrix(n_k, d_k, rng);
+    const Matrix V = random_matrix(n_k, d_v, rng);
+    const Mask mask = make_mask(kind, n_q, n_k, rng);
+    const Mask* m = kind == MaskKind::None ? nullptr : &mask;
+    Matrix out(n_q, d_v, nan), weights(n_q, n_k, nan);  // (n_q, d_v), (n_q, n_k)
+    attention_fast_into(Q, K, V, m, true, out.data.data(), weights.data.data());
+    const AttentionResult fast = attention_fast(Q, K, V, m, true);
+    EXPECT_TRUE(MatrixIdentical(weights, fast.weights)) << "case " << t << " mask " << name(kind);
+    EXPECT_TRUE(MatrixIdentical(out, fast.out)) << "case " << t << " mask " << name(kind);
+  }
+}
+
+TEST(AttentionFast, BuffersMatchAttention) {
+  Rng rng(17);
+  const Matrix Q = random_matrix(29, 8, rng), K = random_matrix(31, 8, rng);
+  const Matrix V = random_matrix(31, 5, rng);
+  const Mask causal = causal_mask(29, 31).value;
+  const auto a = attention(Q, K, V, &causal);
+  const auto b = attention_buffers(Q, K, V, &causal);
+  ASSERT_TRUE(a.ok() && b.ok());
+  ASSERT_EQ(b.value.n_q, 29u);
+  ASSERT_EQ(b.value.n_k, 31u);
+  ASSERT_EQ(b.value.d_v, 5u);
+  const Matrix out(29, 5, std::vector<double>(b.value.out.get(), b.value.out.get() + 29 * 5));
+  const Matrix w(29, 31, std::vector<double>(b.value.weights.get(), b.value.weights.get() + 29 * 31));
+  EXPECT_TRUE(MatrixIdentical(a.value.out, out));
+  EXPECT_TRUE(MatrixIdentical(a.value.weights, w));
+  EXPECT_FALSE(attention_buffers(Q, K, Matrix(30, 5)).ok());  // V rows ≠ K rows: checked
+}
+
 TEST(AttentionFast, IsDeterministic) {
   Rng rng(9);
   const Matrix Q = random_matrix(37, 19, rng), K = random_matrix(45, 19, rng);
