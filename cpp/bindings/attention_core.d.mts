@@ -17,8 +17,8 @@ export interface RawParams {
 
 export interface RawCore {
   softmax(xs: Float64Array): RawResult<{ out: Float64Array }>;
-  attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean):
-    RawResult<{ out: RawMatrix; weights: RawMatrix }>;
+  attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean,
+    weightsInto: Float64Array | null): RawResult<{ out: RawMatrix; weights: RawMatrix }>;
   attention_steps(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean):
     RawResult<{ scores: RawMatrix; scaled: RawMatrix; masked: RawMatrix; weights: RawMatrix; out: RawMatrix }>;
   causal_mask(n_q: number, n_k: number): RawResult<RawMask>;

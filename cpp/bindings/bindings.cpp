@@ -48,7 +48,9 @@ val js_softmax(val xs) {
   return o;
 }
 
-val js_attention(val Q, val K, val V, val mask, bool scale) {
+// weights_into: null, or a Float64Array of n_q·n_k that receives the weights
+// (the caller reuses it: no fresh 8 MB JS allocation at n = 1024)
+val js_attention(val Q, val K, val V, val mask, bool scale, val weights_into) {
   ap::Mask m;
   const bool has = mask_from(mask, m);
   // attention_buffers: the weights are not zero-filled before the kernel writes them
@@ -56,9 +58,23 @@ val js_attention(val Q, val K, val V, val mask, bool scale) {
                                  scale);
   if (!r.ok()) return failure(r.status);
   const ap::AttentionBuffers& b = r.value;
+  const bool into = !weights_into.isNull() && !weights_into.isUndefined();
+  if (into && !(weights_into.instanceof(val::global("Float64Array")) &&
+                size_of(weights_into, "length") == b.n_q * b.n_k))
+    return failure(ap::Status::Error(
+        "shape", "attention: weightsInto must be a Float64Array of n_q·n_k = " +
+                     std::to_string(b.n_q) + "·" + std::to_string(b.n_k) + " values"));
   val o = success();
   o.set("out", matrix_to(b.out.get(), b.n_q, b.d_v));
-  o.set("weights", matrix_to(b.weights.get(), b.n_q, b.n_k));
+  if (into) {
+    val w = val::object();
+    w.set("data", copy_into(weights_into, b.weights.get(), b.n_q * b.n_k));
+    w.set("rows", b.n_q);
+    w.set("cols", b.n_k);
+    o.set("weights", w);
+  } else {
+    o.set("weights", matrix_to(b.weights.get(), b.n_q, b.n_k));
+  }
   return o;
 }
 

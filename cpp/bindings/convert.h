@@ -61,6 +61,14 @@ val copy_out(const T* data, std::size_t size) {
   return view["constructor"].new_(view);
 }
 
+// `into` (a JS typed array of exactly `size` elements, checked by the caller)
+// filled from `data`: one TypedArray.set, no allocation.
+template <class T>
+val copy_into(val into, const T* data, std::size_t size) {
+  into.call<void>("set", val(emscripten::typed_memory_view(size, data)));
+  return into;
+}
+
 template <class T>
 val copy_out(const std::vector<T>& v) {
   return copy_out(v.data(), v.size());

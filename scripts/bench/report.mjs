@@ -12,7 +12,19 @@ const nativeMs = (name, n, kind) => {
 };
 
 const f = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
-const header = ['benchmark', 'n', 'native ms', 'WASM ms', 'JS ms', 'WASM/native', 'WASM vs JS', 'façade overhead', 'max |WASM−JS|'];
+const header = [
+  'benchmark',
+  'n',
+  'native ms',
+  'WASM ms',
+  'JS ms',
+  'WASM/native',
+  'WASM vs JS',
+  'façade overhead',
+  'WASM ms, reused weights',
+  'reused/native',
+  'max |WASM−JS|',
+];
 const lines = [header];
 for (const r of wasm.rows) {
   const nat = nativeMs(r.name, r.n, 'fast');
@@ -25,6 +37,8 @@ for (const r of wasm.rows) {
     `${f(r.facade / nat, 2)}×`,
     `${f(r.js / r.facade, 1)}× faster`,
     `${f(((r.facade - r.raw) / r.raw) * 100, 1)} %`,
+    f(r.reuse, 3),
+    r.reuse === undefined ? '—' : `${f(r.reuse / nat, 2)}×`,
     r.check.toExponential(1),
   ]);
 }
@@ -36,4 +50,5 @@ for (const l of lines.slice(1)) console.log(row(l));
 const ref = wasm.rows.map((r) => `${r.name} n=${r.n}: native reference ${f(nativeMs(r.name, r.n, 'reference'), 2)} ms`).join('; ');
 console.log(`\nNode ${wasm.node}; native = the same C++ (attention_fast) with -O3 -march=native; WASM = web/src/core.ts typed form (-O3 -msimd128);`);
 console.log('JS = plain loops on Float64Array (scripts/bench/js-baseline.ts); façade overhead = typed form vs the raw embind call; medians.');
+console.log('WASM ms = the default call (fresh weights array each call); reused weights = the same call with { weightsInto } (one array, reused).');
 console.log(`Readable reference kernel, natively: ${ref}`);

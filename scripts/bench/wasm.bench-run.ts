@@ -1,6 +1,7 @@
 // wasm.bench-run.ts — the WASM and plain-JS columns of scripts/bench.sh.
 // Times, in this Node process and side by side: the façade's typed-array form
-// (core.typed.*), the raw embind call (core.raw.*), and the JS baseline, on
+// (core.typed.*), the raw embind call (core.raw.*), the typed form reusing one
+// weights array (attention's weightsInto), and the JS baseline, on
 // the same inputs the native benchmark uses (random_normal seeds 1, 2, 3).
 // Writes build/bench/wasm.json; scripts/bench/report.mjs prints the table.
 
@@ -23,23 +24,20 @@ function time(fn: () => unknown, budget = 600): number {
   return samples[samples.length >> 1];
 }
 
-/** Median ms of `a` and of `b`, run alternately so that load on the machine hits both alike. */
-function timePair(a: () => unknown, b: () => unknown, budget = 1200): [number, number] {
-  a();
-  b();
-  const sa: number[] = [];
-  const sb: number[] = [];
+/** Median ms of each of `fns`, run in turn so that load on the machine hits them alike. */
+function timeAlternating(fns: (() => unknown)[], budget = 1200): number[] {
+  for (const f of fns) f();
+  const samples: number[][] = fns.map(() => []);
   const end = performance.now() + budget;
-  while (sa.length < 5 || (performance.now() < end && sa.length < 200)) {
-    let t0 = performance.now();
-    a();
-    sa.push(performance.now() - t0);
-    t0 = performance.now();
-    b();
-    sb.push(performance.now() - t0);
+  while (samples[0].length < 5 || (performance.now() < end && samples[0].length < 200)) {
+    fns.forEach((f, i) => {
+      const t0 = performance.now();
+      f();
+      samples[i].push(performance.now() - t0);
+    });
   }
   const median = (x: number[]) => x.sort((p, q) => p - q)[x.length >> 1];
-  return [median(sa), median(sb)];
+  return samples.map(median);
 }
 
 function maxDiff(a: Float64Array, b: Float64Array): number {
@@ -55,23 +53,22 @@ test('bench', async () => {
     const d = 64;
     const [Q, K, V] = [1, 2, 3].map((seed) => core.typed.random_normal(n, d, seed));
     const mask = core.typed.causal_mask(n);
-    const [facade, raw] = timePair(
+    const weightsInto = new Float64Array(n * n);
+    const [facade, raw, reuse] = timeAlternating([
       () => core.typed.attention(Q, K, V, mask),
-      () => core.raw.attention(Q, K, V, mask, true),
-    );
+      () => core.raw.attention(Q, K, V, mask, true, null),
+      () => core.typed.attention(Q, K, V, mask, { weightsInto }),
+    ]);
     const js = time(() => attentionJs(Q.data, K.data, V.data, n, n, d, d, mask.data), n >= 2048 ? 2000 : 600);
     const check = maxDiff(core.typed.attention(Q, K, V, mask).out.data, attentionJs(Q.data, K.data, V.data, n, n, d, d, mask.data).out);
-    rows.push({ name: 'causal_d64', n, facade, raw, js, check });
+    rows.push({ name: 'causal_d64', n, facade, raw, reuse, js, check });
   }
   for (const n of [256, 1024]) {
     const d = 512;
     const h = 8;
     const [Q, K, V] = [1, 2, 3].map((seed) => core.typed.random_normal(n, d, seed));
     const mask = core.typed.causal_mask(n);
-    const [facade, raw] = timePair(
-      () => core.typed.multi_head(Q, K, V, h, mask),
-      () => core.raw.multi_head(Q, K, V, h, mask),
-    );
+    const [facade, raw] = timeAlternating([() => core.typed.multi_head(Q, K, V, h, mask), () => core.raw.multi_head(Q, K, V, h, mask)]);
     const js = time(() => multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data), 2000);
     const check = maxDiff(core.typed.multi_head(Q, K, V, h, mask).out.data, multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data));
     rows.push({ name: 'multi_head_d512_h8', n, facade, raw, js, check });

@@ -547,6 +547,21 @@ describe('core.typed equals the friendly form', () => {
     }
     expect(fromTypedM(core.typed.attention(toTyped(Q), toTyped(K), toTyped(V)).out)).toEqual(core.attention(Q, K, V).out);
   });
+  test('attention with weightsInto: fills and returns the array it is given, same numbers', () => {
+    const [Qt, Kt, Vt] = [mat(6, 8, 51), mat(7, 8, 52), mat(7, 3, 53)].map(toTyped);
+    const m = typedMask(causal(6, 7));
+    const fresh = core.typed.attention(Qt, Kt, Vt, m);
+    const buf = new Float64Array(6 * 7).fill(NaN);
+    const r = core.typed.attention(Qt, Kt, Vt, m, { weightsInto: buf });
+    expect(r.weights.data).toBe(buf);
+    expect([r.weights.rows, r.weights.cols]).toEqual([6, 7]);
+    expect(Array.from(buf)).toEqual(Array.from(fresh.weights.data));
+    expect(Array.from(r.out.data)).toEqual(Array.from(fresh.out.data));
+    // reused: the next call overwrites it with its own weights
+    const again = core.typed.attention(Qt, Kt, Vt, null, { scale: false, weightsInto: buf });
+    expect(again.weights.data).toBe(buf);
+    expect(Array.from(buf)).toEqual(Array.from(core.typed.attention(Qt, Kt, Vt, null, { scale: false }).weights.data));
+  });
   test('causal_mask', () => {
     const m = core.typed.causal_mask(4);
     expect(m.data).toBeInstanceOf(Uint8Array);
@@ -804,6 +819,13 @@ const errorCases: ErrorCase[] = [
     call: () => core.typed.attention({ data: new Float64Array(3), rows: 2, cols: 2 }, toTyped(I2), toTyped(I2)),
     code: 'shape',
     fn: 'attention',
+  },
+  {
+    name: 'attention (typed): weightsInto length',
+    call: () => core.typed.attention(toTyped(I2), toTyped(I2), toTyped(I2), null, { weightsInto: new Float64Array(3) }),
+    code: 'shape',
+    fn: 'attention',
+    message: 'attention: weightsInto must be a Float64Array of n_q·n_k = 2·2 values',
   },
   {
     name: 'attention (typed): mask data length',

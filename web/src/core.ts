@@ -115,7 +115,18 @@ export interface TypedGroupedResult {
 
 /** The typed-array form of the core, for large inputs (one copy each way). */
 export interface TypedCore {
-  attention(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: { scale?: boolean }): AttentionResult<TypedMatrix>;
+  /**
+   * Attention on typed arrays. `weightsInto` (optional): a Float64Array of n_q·n_k that receives
+   * the weights and is returned as `weights.data`, so a caller that recomputes can reuse one
+   * buffer instead of a fresh one per call (n = 1024: 8 MB); the default allocates a new array.
+   */
+  attention(
+    Q: TypedMatrix,
+    K: TypedMatrix,
+    V: TypedMatrix,
+    mask?: TypedMask | null,
+    opts?: { scale?: boolean; weightsInto?: Float64Array },
+  ): AttentionResult<TypedMatrix>;
   attention_steps(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: { scale?: boolean }): AttentionSteps<TypedMatrix>;
   causal_mask(n_q: number, n_k?: number): TypedMask;
   multi_head(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, h: number, mask?: TypedMask | null): MultiHeadResult<TypedMatrix>;
@@ -284,7 +295,8 @@ function checkEps(fn: string, eps: unknown): number {
 
 function makeTyped(raw: RawCore): TypedCore {
   return {
-    attention: (Q, K, V, mask, opts) => unwrap(raw.attention(Q as RawMatrix, K, V, (mask ?? null) as RawMask | null, opts?.scale ?? true)),
+    attention: (Q, K, V, mask, opts) =>
+      unwrap(raw.attention(Q as RawMatrix, K, V, (mask ?? null) as RawMask | null, opts?.scale ?? true, opts?.weightsInto ?? null)),
     attention_steps: (Q, K, V, mask, opts) => unwrap(raw.attention_steps(Q, K, V, mask ?? null, opts?.scale ?? true)),
     causal_mask: (n_q, n_k) => unwrap(raw.causal_mask(checkCount('causal_mask', 'n', n_q), checkCount('causal_mask', 'n_k', n_k ?? n_q))),
     multi_head: (Q, K, V, h, mask) => {
