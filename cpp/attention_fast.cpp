@@ -26,7 +26,7 @@
 //     0·V = 0, which change nothing). Without FMA (WebAssembly, default x86-64)
 //     scores are bit-identical; with -march=native the compiler may fuse
 //     differently in the two kernels, which moves scores by an ulp or so.
-//   - exp (within 5.5e-16 relative of libm's on [−708, 0]) and the order of
+//   - exp (within 4.1e-16 relative of libm's on [−708, 0]) and the order of
 //     the softmax sum differ, both ~1e-16 relative: weights agree to ~1e-15.
 //   - hidden keys: weight exactly 0.0; a fully hidden row: zero weights and
 //     zero output.
@@ -93,7 +93,10 @@ std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m;
 // WebAssembly it is a scalar library call).
 //
 // e^x = 2^k · e^r with k = round(x / ln 2) and r = x − k·ln 2, |r| ≤ ln2/2.
-// e^r: Taylor series to r¹³ (truncation < 5e-18 for |r| ≤ 0.347), Estrin order.
+// e^r: the degree-11 polynomial through e^r at the 12 Chebyshev nodes of
+// [−ln2/2, ln2/2] (error < 1.7e-17 relative there with its coefficients
+// rounded to doubles; Taylor needs r¹³ for that; scripts/exp_coefficients.py
+// computes it), Estrin order.
 // 2^k: built directly in the exponent bits of a double (no scalar ldexp).
 // Below −708 the true value is < 3.3e-308 (tiny or denormal): we return
 // exactly 0, which also makes exp(−∞) = 0 for hidden keys.
@@ -111,21 +114,18 @@ inline vec exp_nonpositive(vec x) {
   const vec k = t - kRound;
   // 3. r = x − k·ln 2 in two parts (Cody–Waite), |r| ≤ 0.347
   const vec r = (x - k * kLn2Hi) - k * kLn2Lo;
-  // 4. e^r = Σ rⁿ/n!, n = 0 … 13, by Estrin's scheme: pairs, then pairs of
-  //    pairs: a chain 4 multiply-adds deep instead of Horner's 13, so
-  //    neighbouring lanes overlap (−0.6 ms at n = 1024 in WASM)
+  // 4. e^r = Σ cₙ rⁿ, n = 0 … 11 (cₙ ≈ 1/n!), by Estrin's scheme: pairs, then
+  //    pairs of pairs: a chain 4 multiply-adds deep instead of Horner's 11,
+  //    so neighbouring lanes overlap (−0.6 ms at n = 1024 in WASM)
   const vec r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
-  const vec p01 = 1.0 + r;                                     // 1/0! + r/1!
-  const vec p23 = 1.0 / 2 + r * (1.0 / 6);                     // 1/2!, 1/3!
-  const vec p45 = 1.0 / 24 + r * (1.0 / 120);                  // 1/4!, 1/5!
-  const vec p67 = 1.0 / 720 + r * (1.0 / 5040);                // 1/6!, 1/7!
-  const vec p89 = 1.0 / 40320 + r * (1.0 / 362880);            // 1/8!, 1/9!
-  const vec p1011 = 1.0 / 3628800 + r * (1.0 / 39916800);      // 1/10!, 1/11!
-  const vec p1213 = 1.0 / 479001600 + r * (1.0 / 6227020800);  // 1/12!, 1/13!
-  const vec p0_3 = p01 + r2 * p23, p4_7 = p45 + r2 * p67;
-  const vec p8_11 = p89 + r2 * p1011;
-  const vec p0_7 = p0_3 + r4 * p4_7, p8_13 = p8_11 + r4 * p1213;
-  const vec p = p0_7 + r8 * p8_13;
+  const vec p01 = 1.0 + r;                                               // c₀ = c₁ = 1
+  const vec p23 = 0.5000000000000019 + r * 0.1666666666666668;           // c₂, c₃
+  const vec p45 = 0.0416666666664881 + r * 0.008333333333319601;         // c₄, c₅
+  const vec p67 = 0.0013888888952314775 + r * 0.00019841269890047113;    // c₆, c₇
+  const vec p89 = 2.4801485482328494e-05 + r * 2.755724091857897e-06;    // c₈, c₉
+  const vec p1011 = 2.763263963904103e-07 + r * 2.5110037605963777e-08;  // c₁₀, c₁₁
+  const vec p0_3 = p01 + r2 * p23, p4_7 = p45 + r2 * p67, p8_11 = p89 + r2 * p1011;
+  const vec p = (p0_3 + r4 * p4_7) + r8 * p8_11;
   // 5. 2^k: the low bits of t hold k (two's complement); shift them into the
   //    exponent field and add the bias 1023
   uvec bits;
