@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-single/**', 'build/**', 'node_modules/**', 'web/src/wasm/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-single/**', 'build/**', 'node_modules/**', 'web/src/core/wasm/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Speed, side by side in one run: the C++ core natively (-O3 -march=native),
-# the same source as WASM through web/src/core.ts in Node, and a plain-JS
+# the same source as WASM through web/src/core/core.ts in Node, and a plain-JS
 # baseline. Prints one table (see README "Speed").
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the WebAssembly module web/src/wasm/attention_core.{mjs,wasm} with
+# Build the WebAssembly module web/src/core/wasm/attention_core.{mjs,wasm} with
 # Debian's Emscripten. Incremental: a second run only rebuilds what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,4 +9,4 @@ if [ ! -f build/wasm/CMakeCache.txt ]; then
 fi
 cmake --build build/wasm -j"$(nproc)"
 # the module's TypeScript types live beside it
-cp cpp/bindings/attention_core.d.mts web/src/wasm/attention_core.d.mts
+cp cpp/bindings/attention_core.d.mts web/src/core/wasm/attention_core.d.mts

@@ -20,7 +20,7 @@ npx tsc -p tsconfig.json
 if [ -f eslint.config.js ]; then npx eslint --max-warnings=0 web/src web/examples tests/web tests/e2e scripts/bench; fi
 if [ -f .prettierrc.json ]; then npx prettier --check web/src tests/web tests/e2e scripts/bench > /dev/null; fi
 
-echo "== web tests (Vitest, WASM through web/src/core.ts)"
+echo "== web tests (Vitest, WASM through web/src/core/core.ts)"
 npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6
 web=$(sed 's/\x1b\[[0-9;]*m//g' build/vitest.log | sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' | tail -n 1)
 

@@ -1,8 +1,8 @@
 // heatmap-demo.ts — a page to look at the heatmap component by eye (dev only:
 // `npx vite --port 5199`, then /heatmap-demo.html). Not part of the build.
-import './src/figure-kit.css';
-import './src/heatmap.css';
-import { Heatmap } from './src/heatmap';
+import './src/figures/kit/figure-kit.css';
+import './src/figures/heatmap/heatmap.css';
+import { Heatmap } from './src/figures/heatmap/heatmap';
 import { byId, rng, showExports, wireDimmed, wireExports } from './demo-kit';
 
 /** Row-wise softmax of scores with a causal mask (j > i hidden). */

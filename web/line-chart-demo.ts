@@ -2,9 +2,9 @@
 // `npx vite web --port 5198`, then /line-chart-demo.html). Not part of the build.
 // Like the real page (CSP style-src 'self'), it has no <style> element or style
 // attributes: its few layout rules are set through the CSSOM below.
-import './src/figure-kit.css';
-import './src/line-chart.css';
-import { LineChart, type Series } from './src/line-chart';
+import './src/figures/kit/figure-kit.css';
+import './src/figures/line-chart/line-chart.css';
+import { LineChart, type Series } from './src/figures/line-chart/line-chart';
 import { byId, rng, showExports, wireDimmed, wireExports } from './demo-kit';
 
 /** A standard normal sample (Box–Muller). */

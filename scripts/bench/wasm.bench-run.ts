@@ -7,7 +7,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { test } from 'vitest';
-import { loadCoreForNode } from '../../tests/web/load-core';
+import { loadCoreForNode } from '../../tests/web/support/load-core';
 import { attentionJs, multiHeadJs } from './js-baseline';
 
 /** Median ms of `fn`, repeated until ~`budget` ms have passed (at least 3 runs, after one warm-up). */

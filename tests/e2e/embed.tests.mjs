@@ -14,7 +14,7 @@ import { CSP } from './server.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** The message types of web/src/embed.ts. */
+/** The message types of web/src/component/embed.ts. */
 const MSG = {
   set: 'attention-playground:set',
   get: 'attention-playground:get',

@@ -1,5 +1,5 @@
 // iframe-host.ts — a host page driving an embedded playground by postMessage
-// (the protocol is documented in web/src/embed.ts): load the seed 000
+// (the protocol is documented in web/src/component/embed.ts): load the seed 000
 // example, read the weights back, run an experiment, and size the iframe to
 // the height the page reports.
 

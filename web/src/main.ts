@@ -1,7 +1,7 @@
 // main.ts — the stand-alone page: register the element and keep the page
 // chrome's language in step with it. All the work happens in the component.
-import { initEmbed } from './embed';
-import { pickLanguage, t, type Lang } from './i18n';
+import { initEmbed } from './component/embed';
+import { pickLanguage, t, type Lang } from './i18n/i18n';
 
 function translateChrome(lang: Lang): void {
   document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';

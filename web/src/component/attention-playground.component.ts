@@ -17,13 +17,13 @@
 //   sync-hash keep the state in the page's URL hash (history, share links)
 // Events (bubbling, composed): `playground-change` with { state, ok, message }.
 
-import { compute, type Outcome, type View } from '../compute';
-import { loadCore, type Core } from '../core';
-import { el, replaceChildren } from '../dom';
-import figureKitCss from '../figure-kit.css?inline';
-import heatmapCss from '../heatmap.css?inline';
-import lineChartCss from '../line-chart.css?inline';
-import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n';
+import { compute, type Outcome, type View } from '../model/compute';
+import { loadCore, type Core } from '../core/core';
+import { el, replaceChildren } from '../widgets/dom';
+import figureKitCss from '../figures/kit/figure-kit.css?inline';
+import heatmapCss from '../figures/heatmap/heatmap.css?inline';
+import lineChartCss from '../figures/line-chart/line-chart.css?inline';
+import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, Panel, PanelContext } from '../panels/context';
 import { ExperimentClient } from '../experiments/client';
 import type { ExperimentName, ResultMap } from '../experiments/run';
@@ -33,8 +33,8 @@ import { InputsPanel } from '../panels/inputs-panel';
 import { OperationPanel } from '../panels/operation-panel';
 import { ResultsPanel } from '../panels/results-panel';
 import { StepsPanel } from '../panels/steps-panel';
-import { ensureInputs, presetById } from '../presets';
-import { cellsOf, cloneState, defaultState, OPERATIONS, parse, serialize, type Operation, type State } from '../state';
+import { ensureInputs, presetById } from '../model/presets';
+import { cellsOf, cloneState, defaultState, OPERATIONS, parse, serialize, type Operation, type State } from '../model/state';
 import css from './attention-playground.styles.css?inline';
 
 /** The panel names the `panels` attribute accepts. */

@@ -12,7 +12,7 @@
 // ExperimentCancelled. The page keeps showing the last complete result until
 // the new promise resolves.
 
-import { AttentionError, type ErrorCode } from '../core';
+import { AttentionError, type ErrorCode } from '../core/core';
 import type { RunRequest, WorkerMessage } from './protocol';
 import { SettingsError, VALIDATORS, type ExperimentName, type ProgressFn, type RawInput, type ResultMap, type SettingsMap, type Validation } from './run';
 

@@ -6,7 +6,7 @@
 //                  { type: 'result', id, result }                  or
 //                  { type: 'error', id, message, name, code?, errors? }
 
-import { AttentionError, type Core } from '../core';
+import { AttentionError, type Core } from '../core/core';
 import { runExperiment, SettingsError, type ExperimentName, type ExperimentResult, type ProgressKey, type RawInput, type SettingsMap } from './run';
 
 /** Start one experiment. */

@@ -10,7 +10,7 @@
 // 'rep.*' keys of i18n.ts, the numbers are formatted the same in both. CSV
 // column names stay English: they are data, read by programs.
 
-import { t, type Lang } from '../i18n';
+import { t, type Lang } from '../i18n/i18n';
 import type { H1Result, PermutationResult, QuadraticResult, ScalingPoint, ScalingResult } from './run';
 
 // ---------------------------------------------------------------- number formats

@@ -11,8 +11,8 @@
 // and returns plain data (typed arrays and numbers: it crosses postMessage).
 // worker.ts calls runExperiment(); tests call the run functions directly.
 
-import { AttentionError, toTypedMatrix, type Core, type ErrorCode, type TypedMask, type TypedMatrix } from '../core';
-import type { RawResult, RawScalingPoint } from '../wasm/attention_core.mjs';
+import { AttentionError, toTypedMatrix, type Core, type ErrorCode, type TypedMask, type TypedMatrix } from '../core/core';
+import type { RawResult, RawScalingPoint } from '../core/wasm/attention_core.mjs';
 
 /** The limits the settings are checked against (cpp/size_limits.h, cpp/experiments.h). */
 export const LIMITS = {

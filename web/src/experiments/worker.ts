@@ -8,7 +8,7 @@
 // Cancelling is the page terminating this worker: no cooperation needed, so it
 // stops at once even inside a long WASM call.
 
-import { loadCore, type Core } from '../core';
+import { loadCore, type Core } from '../core/core';
 import { handleRequest, type RunRequest, type WorkerMessage } from './protocol';
 
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;

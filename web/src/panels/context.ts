@@ -3,10 +3,10 @@
 // Panels never hold the state themselves: they read it through `state()` and
 // change it through `update()`, which recomputes and re-renders every panel.
 
-import type { Core } from '../core';
-import type { Outcome, View } from '../compute';
-import type { Lang } from '../i18n';
-import type { State } from '../state';
+import type { Core } from '../core/core';
+import type { Outcome, View } from '../model/compute';
+import type { Lang } from '../i18n/i18n';
+import type { State } from '../model/state';
 
 /**
  * How an update enters the browser history (when the playground syncs the URL hash):

@@ -2,13 +2,13 @@
 // sentence that answers the seed's question, and the table. One view per
 // experiment; the experiments panel owns the forms, runs and downloads.
 
-import type { TypedMatrix } from '../core';
-import { el, formatNumber, replaceChildren } from '../dom';
+import type { TypedMatrix } from '../core/core';
+import { el, formatNumber, replaceChildren } from '../widgets/dom';
 import { fmtBytes, fmtCount, fmtDiff, fmtMs, fmtPerm, h1Sentence, permSentence, quadMeasured, quadSentence, scaleSentence } from '../experiments/reports';
 import type { H1Result, PermutationResult, QuadraticResult, ResultMap, ScalingResult } from '../experiments/run';
-import { Heatmap } from '../heatmap';
-import type { Lang } from '../i18n';
-import { LineChart } from '../line-chart';
+import { Heatmap } from '../figures/heatmap/heatmap';
+import type { Lang } from '../i18n/i18n';
+import { LineChart } from '../figures/line-chart/line-chart';
 import { chartWords, heatmapWords } from './words';
 
 /** Translate, as the panel context does. */

@@ -5,9 +5,9 @@
 // The runs happen in a Web Worker (experiments/client.ts), so the page never
 // freezes; Cancel terminates the worker at once.
 
-import { fromTyped } from '../core';
-import { readMatrix, type Outcome } from '../compute';
-import { download, el, uid } from '../dom';
+import { fromTyped } from '../core/core';
+import { readMatrix, type Outcome } from '../model/compute';
+import { download, el, uid } from '../widgets/dom';
 import { ExperimentCancelled, ExperimentClient } from '../experiments/client';
 import { h1Csv, notesReport, permCsv, permReport, quadCsv, scaleCsv, scaleReport } from '../experiments/reports';
 import {
@@ -20,8 +20,8 @@ import {
   type ExperimentName,
   type ResultMap,
 } from '../experiments/run';
-import { PermPicker } from '../perm-picker';
-import type { State } from '../state';
+import { PermPicker } from '../widgets/perm-picker';
+import type { State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import { H1View, PermutationView, QuadraticView, ScalingView, type ExperimentView } from './experiment-views';
 

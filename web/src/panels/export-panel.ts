@@ -2,13 +2,13 @@
 // heatmap as PNG/SVG, the output as CSV, everything as JSON, and
 // "Copy as PyTorch" (a script that recomputes the same numbers with torch).
 
-import { fromTyped } from '../core';
-import { maskFor, readMatrix, type Outcome } from '../compute';
-import { download, el } from '../dom';
-import { embedCode, siteRoot } from '../embed-code';
-import { formatMatrix } from '../parse';
-import { toPyTorch } from '../pytorch-export';
-import { INPUTS, type MatrixName, type State } from '../state';
+import { fromTyped } from '../core/core';
+import { maskFor, readMatrix, type Outcome } from '../model/compute';
+import { download, el } from '../widgets/dom';
+import { embedCode, siteRoot } from '../model/embed-code';
+import { formatMatrix } from '../parse/parse';
+import { toPyTorch } from '../model/pytorch-export';
+import { INPUTS, type MatrixName, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import type { ResultsPanel } from './results-panel';
 

@@ -1,12 +1,12 @@
 // inputs-panel.ts — the editors of the matrices the operation reads, and the
 // custom mask grid when the mask is "custom".
 
-import { fitMask, materialize, type Outcome } from '../compute';
-import { el, replaceChildren } from '../dom';
-import { MaskEditor } from '../mask-editor';
-import { MatrixEditor } from '../matrix-editor';
-import { sizeOf } from '../presets';
-import { INPUTS, OPTIONAL, type MatrixName, type State } from '../state';
+import { fitMask, materialize, type Outcome } from '../model/compute';
+import { el, replaceChildren } from '../widgets/dom';
+import { MaskEditor } from '../widgets/mask-editor';
+import { MatrixEditor } from '../widgets/matrix-editor';
+import { sizeOf } from '../model/presets';
+import { INPUTS, OPTIONAL, type MatrixName, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 
 /** The inputs panel. */

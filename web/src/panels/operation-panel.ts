@@ -2,11 +2,11 @@
 // that apply to it (mask, √d_k scaling, h, eps, query/KV heads, token names);
 // shape problems are explained here, in words.
 
-import { el, replaceChildren, uid } from '../dom';
-import type { Outcome } from '../compute';
-import { failureMessage } from '../messages';
-import { ensureInputs, PRESETS, presetById } from '../presets';
-import { OPERATIONS, type MaskMode, type Operation, type State } from '../state';
+import { el, replaceChildren, uid } from '../widgets/dom';
+import type { Outcome } from '../model/compute';
+import { failureMessage } from '../i18n/messages';
+import { ensureInputs, PRESETS, presetById } from '../model/presets';
+import { OPERATIONS, type MaskMode, type Operation, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 
 /** The operation and options panel. */

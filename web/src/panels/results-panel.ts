@@ -2,11 +2,11 @@
 // row sums and row maxima, and the output matrix (plus q/k/v, LN(X), …).
 // While the input is invalid the last good result stays, dimmed.
 
-import type { Outcome, View } from '../compute';
-import { el, formatNumber, replaceChildren } from '../dom';
-import { Heatmap } from '../heatmap';
-import { MatrixTable } from '../matrix-table';
-import type { State } from '../state';
+import type { Outcome, View } from '../model/compute';
+import { el, formatNumber, replaceChildren } from '../widgets/dom';
+import { Heatmap } from '../figures/heatmap/heatmap';
+import { MatrixTable } from '../widgets/matrix-table';
+import type { State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import { heatmapWords } from './words';
 

@@ -1,10 +1,10 @@
 // steps-panel.ts — the intermediate steps of one head, each with its shape,
 // and the seed-style trace of shapes ("q (1, 3, 2)  k (1, 3, 2) …").
 
-import type { Outcome } from '../compute';
-import { el } from '../dom';
-import { MatrixTable } from '../matrix-table';
-import type { State } from '../state';
+import type { Outcome } from '../model/compute';
+import { el } from '../widgets/dom';
+import { MatrixTable } from '../widgets/matrix-table';
+import type { State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 
 /** The step-by-step panel. */

@@ -3,9 +3,9 @@
 // {placeholders} (English by default); here each template is an i18n key,
 // looked up without variables so the placeholders reach the component intact.
 
-import type { HeatmapWords } from '../heatmap';
-import type { Key } from '../i18n';
-import type { ChartWords } from '../line-chart';
+import type { HeatmapWords } from '../figures/heatmap/heatmap';
+import type { Key } from '../i18n/i18n';
+import type { ChartWords } from '../figures/line-chart/line-chart';
 
 /** Translate, as the panel context does. */
 type T = (key: string, vars?: Record<string, string | number>) => string;

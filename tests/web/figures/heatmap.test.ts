@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Tests of web/src/heatmap.ts: the pure parts (colour, text, ticks, cursor,
+// Tests of web/src/figures/heatmap: the pure parts (colour, text, ticks, cursor,
 // layout) and, in jsdom, the component's SVG export, keyboard readout and
 // table. jsdom has no canvas (getContext is stubbed to null), so the cells are
 // checked through toSVG(), which draws one rect per cell.
@@ -29,8 +29,8 @@ import {
   type HeatmapData,
   type HeatmapWords,
   type LayoutInput,
-} from '../../web/src/heatmap';
-import { box as sizedBox, parseSVG } from './dom-test-kit';
+} from '../../../web/src/figures/heatmap/heatmap';
+import { box as sizedBox, parseSVG } from '../support/dom-test-kit';
 
 beforeAll(() => {
   // jsdom prints "not implemented" for canvas; the component copes with null.

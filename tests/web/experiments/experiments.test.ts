@@ -3,9 +3,9 @@
 // numbers: same seed, same numbers natively and in WASM), the report texts,
 // the settings validation, and ExperimentClient against a fake worker.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Core } from '../../web/src/core';
-import { ExperimentCancelled, ExperimentClient, type WorkerLike } from '../../web/src/experiments/client';
-import { handleRequest, type RunRequest, type WorkerMessage } from '../../web/src/experiments/protocol';
+import type { Core } from '../../../web/src/core/core';
+import { ExperimentCancelled, ExperimentClient, type WorkerLike } from '../../../web/src/experiments/client';
+import { handleRequest, type RunRequest, type WorkerMessage } from '../../../web/src/experiments/protocol';
 import {
   fmtBytes,
   fmtDiff,
@@ -22,7 +22,7 @@ import {
   scaleCsv,
   scaleReport,
   scaleSentence,
-} from '../../web/src/experiments/reports';
+} from '../../../web/src/experiments/reports';
 import {
   DEFAULT_QUADRATIC,
   DEFAULT_SCALING,
@@ -41,8 +41,8 @@ import {
   type PermutationResult,
   type QuadraticResult,
   type ScalingResult,
-} from '../../web/src/experiments/run';
-import { loadCoreForNode } from './load-core';
+} from '../../../web/src/experiments/run';
+import { loadCoreForNode } from '../support/load-core';
 
 // scaling_point(64, 8, 200, seed = 7) — the constants of tests/cpp/experiments_test.cpp
 const FIXTURE = {

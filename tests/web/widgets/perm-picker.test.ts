@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { moveEntry } from '../../web/src/perm-picker';
+import { moveEntry } from '../../../web/src/widgets/perm-picker';
 
 describe('moveEntry (drag a row to a new place)', () => {
   test('moves forward and backward, shifting the rows between', () => {

@@ -6,7 +6,7 @@
 // 3. gather the per-head weights, the output, the intermediate steps of the
 //    selected head and the seed-style shape trace.
 
-import { AttentionError, type Core, type TypedMask, type TypedMatrix } from './core';
+import { AttentionError, type Core, type TypedMask, type TypedMatrix } from '../core/core';
 import { INPUTS, OPTIONAL, type MatrixName, type MatrixSource, type State } from './state';
 
 /** Why a cell's text is not a number: an empty cell, a word, or inf / NaN. */

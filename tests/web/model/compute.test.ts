@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CELL_MESSAGES, checkCell, compute, fitMask, parseCell, type Outcome, type View } from '../../web/src/compute';
-import type { Core } from '../../web/src/core';
-import { PRESETS, presetById } from '../../web/src/presets';
-import { cellsOf, defaultState } from '../../web/src/state';
-import { loadCoreForNode } from './load-core';
+import { CELL_MESSAGES, checkCell, compute, fitMask, parseCell, type Outcome, type View } from '../../../web/src/model/compute';
+import type { Core } from '../../../web/src/core/core';
+import { PRESETS, presetById } from '../../../web/src/model/presets';
+import { cellsOf, defaultState } from '../../../web/src/model/state';
+import { loadCoreForNode } from '../support/load-core';
 
 let core: Core;
 beforeAll(async () => {

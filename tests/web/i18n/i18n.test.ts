@@ -4,17 +4,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CELL_MESSAGES, NAMES } from '../../web/src/compute';
-import { DEFAULT_HEATMAP_WORDS } from '../../web/src/heatmap';
-import { KEYS, ZH, pickLanguage, t } from '../../web/src/i18n';
-import { PROGRESS } from '../../web/src/experiments/run';
-import { DEFAULT_CHART_WORDS } from '../../web/src/line-chart';
-import { chartWords, heatmapWords } from '../../web/src/panels/words';
-import { END_OF_INPUT, PASTE_MESSAGES, PASTE_NOTES } from '../../web/src/parse';
-import { OPERATIONS } from '../../web/src/state';
-import { PRESETS } from '../../web/src/presets';
+import { CELL_MESSAGES, NAMES } from '../../../web/src/model/compute';
+import { DEFAULT_HEATMAP_WORDS } from '../../../web/src/figures/heatmap/heatmap';
+import { KEYS, ZH, pickLanguage, t } from '../../../web/src/i18n/i18n';
+import { PROGRESS } from '../../../web/src/experiments/run';
+import { DEFAULT_CHART_WORDS } from '../../../web/src/figures/line-chart/line-chart';
+import { chartWords, heatmapWords } from '../../../web/src/panels/words';
+import { END_OF_INPUT, PASTE_MESSAGES, PASTE_NOTES } from '../../../web/src/parse/parse';
+import { OPERATIONS } from '../../../web/src/model/state';
+import { PRESETS } from '../../../web/src/model/presets';
 
-const WEB = join(import.meta.dirname, '../../web');
+const WEB = join(import.meta.dirname, '../../../web');
 
 /** The {names} in a text, sorted. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

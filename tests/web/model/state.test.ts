@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { PRESETS } from '../../web/src/presets';
-import { cellsOf, defaultState, parse, serialize, type State } from '../../web/src/state';
+import { PRESETS } from '../../../web/src/model/presets';
+import { cellsOf, defaultState, parse, serialize, type State } from '../../../web/src/model/state';
 
 describe('URL state', () => {
   const roundTrip = (s: State) => parse(serialize(s));

@@ -1,12 +1,12 @@
-// core.test.ts — the WASM core through the façade (web/src/core.ts), in Node.
+// core.test.ts — the WASM core through the façade (web/src/core/core.ts), in Node.
 //
 // Every function of the friendly form against a small JS reference or a
 // property of its contract, the typed form against the friendly form, every
 // error case (an AttentionError with the right code, named after the
 // function, and a module that still works afterwards), and a leak check.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { AttentionError, type BoolMatrix, type Core, type ErrorCode, type Matrix, type TypedMatrix, type TypedTensor3 } from '../../web/src/core';
-import { loadCoreForNode } from './load-core';
+import { AttentionError, type BoolMatrix, type Core, type ErrorCode, type Matrix, type TypedMatrix, type TypedTensor3 } from '../../../web/src/core/core';
+import { loadCoreForNode } from '../support/load-core';
 
 let core: Core;
 beforeAll(async () => {

@@ -22,13 +22,13 @@
 //   ← { type: 'attention-playground:ready' }            once the first result is computed
 //   ← { type: 'attention-playground:height', height }   whenever the page's height changes
 
-import type { AttentionPlayground } from './component/attention-playground.component';
-import { PANELS, type PanelName } from './component/attention-playground.component';
-import { fromTyped, type Matrix } from './core';
-import { ExperimentClient } from './experiments/client';
-import { SettingsError, VALIDATORS, type ExperimentName } from './experiments/run';
-import { presetById } from './presets';
-import { INPUTS, OPERATIONS, parse, type MatrixName, type MatrixSource, type State } from './state';
+import type { AttentionPlayground } from './attention-playground.component';
+import { PANELS, type PanelName } from './attention-playground.component';
+import { fromTyped, type Matrix } from '../core/core';
+import { ExperimentClient } from '../experiments/client';
+import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
+import { presetById } from '../model/presets';
+import { INPUTS, OPERATIONS, parse, type MatrixName, type MatrixSource, type State } from '../model/state';
 
 /** The controls `hide-controls` (and the URL's hide flags) can hide. */
 export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options'] as const;

@@ -2,10 +2,10 @@
 // embed.test.ts — the pure parts of embedding: URL flags → attributes, a host's
 // state patch → State, and the "Copy embed code" snippets.
 import { describe, expect, test } from 'vitest';
-import { applyFlags, embedFlags, statePatch } from '../../web/src/embed';
-import { embedCode, siteRoot } from '../../web/src/embed-code';
-import { PRESETS, presetById } from '../../web/src/presets';
-import { cellsOf, parse } from '../../web/src/state';
+import { applyFlags, embedFlags, statePatch } from '../../../web/src/component/embed';
+import { embedCode, siteRoot } from '../../../web/src/model/embed-code';
+import { PRESETS, presetById } from '../../../web/src/model/presets';
+import { cellsOf, parse } from '../../../web/src/model/state';
 
 describe('embedFlags', () => {
   test('no flags: nothing to change', () => {

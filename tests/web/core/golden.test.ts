@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BoolMatrix, Core, Matrix, Tensor3 } from '../../web/src/core';
-import { loadCoreForNode } from './load-core';
+import type { BoolMatrix, Core, Matrix, Tensor3 } from '../../../web/src/core/core';
+import { loadCoreForNode } from '../support/load-core';
 
 const TOL = 1e-9; // vs PyTorch float64
 const TOL_F32 = 1e-6; // single_head vs PyTorch float32 (the seed 000 example)
@@ -15,7 +15,7 @@ beforeAll(async () => {
   core = await loadCoreForNode();
 });
 
-const dir = fileURLToPath(new URL('../golden/', import.meta.url));
+const dir = fileURLToPath(new URL('../../golden/', import.meta.url));
 
 /** The cases of tests/golden/<file>; a missing or empty file fails its own test instead of passing silently. */
 function fixture<T>(file: string): T[] {

@@ -6,8 +6,8 @@
 // page's own words (the C++ core's shape errors) stay English and are shown
 // after a translated lead-in.
 
-import type { CellError, CellProblem, Failure } from './compute';
-import { END_OF_INPUT, type ParseError, type ParseOk, type PasteVars } from './parse';
+import type { CellError, CellProblem, Failure } from '../model/compute';
+import { END_OF_INPUT, type ParseError, type ParseOk, type PasteVars } from '../parse/parse';
 
 /** Translate, as the panel context does. */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;

@@ -1,6 +1,6 @@
 // parse.test.ts — pasted text → matrix: every format, the seed's weights, precise errors, round trips.
 import { describe, expect, test } from 'vitest';
-import { formatMatrix, parseMatrix, type ParseError, type ParseOk } from '../../web/src/parse';
+import { formatMatrix, parseMatrix, type ParseError, type ParseOk } from '../../../web/src/parse/parse';
 
 /** Parse and require success. */
 function ok(text: string): ParseOk {

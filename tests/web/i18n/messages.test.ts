@@ -1,14 +1,14 @@
-// messages.test.ts — the page's own input messages (web/src/messages.ts): in
+// messages.test.ts — the page's own input messages (web/src/i18n/messages.ts): in
 // English exactly the texts compute.ts and the editors showed before, in
 // 简体中文 translated, with the same cell, count, line and column.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { compute, type Failure } from '../../web/src/compute';
-import type { Core } from '../../web/src/core';
-import { t, type Lang } from '../../web/src/i18n';
-import { cellMessage, failureMessage, pasteMessage, pasteNote } from '../../web/src/messages';
-import { PASTE_MESSAGES, PASTE_NOTES, parseMatrix, type ParseError, type ParseOk } from '../../web/src/parse';
-import { defaultState } from '../../web/src/state';
-import { loadCoreForNode } from './load-core';
+import { compute, type Failure } from '../../../web/src/model/compute';
+import type { Core } from '../../../web/src/core/core';
+import { t, type Lang } from '../../../web/src/i18n/i18n';
+import { cellMessage, failureMessage, pasteMessage, pasteNote } from '../../../web/src/i18n/messages';
+import { PASTE_MESSAGES, PASTE_NOTES, parseMatrix, type ParseError, type ParseOk } from '../../../web/src/parse/parse';
+import { defaultState } from '../../../web/src/model/state';
+import { loadCoreForNode } from '../support/load-core';
 
 let core: Core;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // The seed 000 worked example through the façade, printing what the seed prints:
 //   q torch.Size([1, 3, 2])  k …  v …  /  weights …  out …  / torch.Size([1, 3, 2]) / tensor(True) ×2
 import { expect, test } from 'vitest';
-import { SEED_000 } from '../../web/src/presets';
-import { loadCoreForNode } from './load-core';
+import { SEED_000 } from '../../../web/src/model/presets';
+import { loadCoreForNode } from '../support/load-core';
 
 test('seed 000: the same shapes as the seed, and finite values', async () => {
   const core = await loadCoreForNode();

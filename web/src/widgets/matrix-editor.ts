@@ -3,11 +3,11 @@
 // text form, random fill with a visible seed. Bad cells are marked in place;
 // nothing the user typed is ever dropped.
 
-import type { CellError } from './compute';
+import type { CellError } from '../model/compute';
 import { el, replaceChildren, uid } from './dom';
-import { cellMessage, pasteMessage, pasteNote } from './messages';
-import { parseMatrix } from './parse';
-import type { MatrixName, MatrixSource } from './state';
+import { cellMessage, pasteMessage, pasteNote } from '../i18n/messages';
+import { parseMatrix } from '../parse/parse';
+import type { MatrixName, MatrixSource } from '../model/state';
 
 /** What the editor needs from its owner. */
 export interface MatrixEditorHost {

@@ -5,7 +5,7 @@
 //   2. an iframe of the page's compact ?embed view, the full state in its #hash,
 //      and three lines that let the iframe grow to its content.
 
-import type { Lang } from './i18n';
+import type { Lang } from '../i18n/i18n';
 import { defaultState, INPUTS, serialize, type MatrixName, type State } from './state';
 
 /**

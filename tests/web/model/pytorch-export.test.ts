@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { SEED_000 } from '../../web/src/presets';
-import { toPyTorch } from '../../web/src/pytorch-export';
-import { defaultState } from '../../web/src/state';
+import { SEED_000 } from '../../../web/src/model/presets';
+import { toPyTorch } from '../../../web/src/model/pytorch-export';
+import { defaultState } from '../../../web/src/model/state';
 
 describe('Copy as PyTorch', () => {
   test('the seed 000 single head: the same inputs, X·W projections, causal mask', () => {

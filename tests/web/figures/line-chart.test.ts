@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Tests of web/src/line-chart.ts: the pure parts (number formats, log ticks,
+// Tests of web/src/figures/line-chart: the pure parts (number formats, log ticks,
 // label thinning, readout, summary, layout) and, in jsdom, the component's
 // SVG export (one path per series, bands, log-axis ticks, legend, guide
 // lines, escaping), keyboard/hover readout, table alternative and lifecycle.
@@ -33,8 +33,8 @@ import {
   type ChartOptions,
   type ChartWords,
   type Series,
-} from '../../web/src/line-chart';
-import { box, parseSVG } from './dom-test-kit';
+} from '../../../web/src/figures/line-chart/line-chart';
+import { box, parseSVG } from '../support/dom-test-kit';
 
 // ---------------------------------------------------------------- fixtures
 

@@ -51,9 +51,9 @@ import {
   readPalette,
   setDimmed,
   svgDocument,
-} from './figure-kit';
+} from '../kit/figure-kit';
 
-export { escapeXml, fillWords, formatFull } from './figure-kit';
+export { escapeXml, fillWords, formatFull } from '../kit/figure-kit';
 
 // ---------------------------------------------------------------- public types
 
