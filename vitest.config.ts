@@ -1,10 +1,47 @@
 import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
 
-// Unit tests of the façade, parsing and state (Node). The end-to-end suite in
-// tests/e2e runs separately against the built site in Chromium.
+// Two projects:
+//   node     the façade (WASM in Node), parsing, state, figure layout and SVG snapshots
+//   browser  what needs a real canvas: figure drawing and PNG export, in Debian's Chromium
+// The end-to-end suite (tests/e2e, @playwright/test) drives the built site separately.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/web/**/*.test.ts'],
     testTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/web/**/*.test.ts'],
+          exclude: ['tests/web/**/*.browser.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/web/**/*.browser.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
   },
 });

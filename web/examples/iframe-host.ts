@@ -3,7 +3,7 @@
 // example, read the weights back, run an experiment, and size the iframe to
 // the height the page reports.
 
-export {}; // a module (its names stay out of the global scope)
+import { SEED_000 } from '../src/model/seed000';
 
 const frame = document.querySelector<HTMLIFrameElement>('#frame')!;
 const status = document.querySelector<HTMLElement>('#host-status')!;
@@ -11,35 +11,7 @@ const out = document.querySelector<HTMLElement>('#host-weights')!;
 const buttons = Array.from(document.querySelectorAll<HTMLButtonElement>('.host-toolbar button'));
 
 /** The seed 000 example, sent as plain numbers (X is 3×4; Wq, Wk, Wv are 4×2, used as X·W). */
-const SEED_000 = {
-  op: 'single_head',
-  causal: true,
-  matrices: {
-    X: [
-      [0.1, 0.2, 0.3, 0.4],
-      [0.5, 0.4, 0.3, 0.2],
-      [0.0, 0.1, 0.0, 0.1],
-    ],
-    Wq: [
-      [0.2, -0.1],
-      [0.0, 0.1],
-      [0.1, 0.2],
-      [-0.1, 0.0],
-    ],
-    Wk: [
-      [0.1, 0.1],
-      [0.0, -0.1],
-      [0.2, 0.0],
-      [0.0, 0.2],
-    ],
-    Wv: [
-      [0.1, 0.0],
-      [-0.1, 0.1],
-      [0.2, -0.1],
-      [0.0, 0.2],
-    ],
-  },
-};
+const SEED_000_STATE = { op: 'single_head', causal: true, matrices: SEED_000 };
 
 /** An answer of the embedded page. */
 interface Answer {
@@ -104,7 +76,7 @@ function showWeights(weights: number[][][]): void {
 }
 
 document.querySelector('#load-seed')!.addEventListener('click', async () => {
-  const a = await request({ type: 'attention-playground:set', state: SEED_000 });
+  const a = await request({ type: 'attention-playground:set', state: SEED_000_STATE });
   status.textContent = a.ok ? 'Loaded the seed 000 example. · 已加载种子 000 示例。' : `Error: ${a.message}`;
 });
 document.querySelector('#read-weights')!.addEventListener('click', async () => {

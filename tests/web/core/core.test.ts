@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AttentionError, type BoolMatrix, type Core, type ErrorCode, type Matrix, type TypedMatrix, type TypedTensor3 } from '../../../web/src/core/core';
 import { loadCoreForNode } from '../support/load-core';
+import { SEED_000 } from '../../../web/src/model/seed000';
 
 let core: Core;
 beforeAll(async () => {
@@ -342,29 +343,7 @@ describe('block', () => {
 });
 
 describe('single_head (seed 000)', () => {
-  const X = [
-    [0.1, 0.2, 0.3, 0.4],
-    [0.5, 0.4, 0.3, 0.2],
-    [0.0, 0.1, 0.0, 0.1],
-  ];
-  const Wq = [
-    [0.2, -0.1],
-    [0.0, 0.1],
-    [0.1, 0.2],
-    [-0.1, 0.0],
-  ];
-  const Wk = [
-    [0.1, 0.1],
-    [0.0, -0.1],
-    [0.2, 0.0],
-    [0.0, 0.2],
-  ];
-  const Wv = [
-    [0.1, 0.0],
-    [-0.1, 0.1],
-    [0.2, -0.1],
-    [0.0, 0.2],
-  ];
+  const { X, Wq, Wk, Wv } = SEED_000;
   test('shapes q (3,2) k (3,2) v (3,2) weights (3,3) out (3,2), finite, causal', () => {
     const r = core.single_head(X, Wq, Wk, Wv);
     expect(shape(r.q)).toEqual([3, 2]);

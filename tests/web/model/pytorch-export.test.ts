@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SEED_000 } from '../../../web/src/model/presets';
+import { SEED_000 } from '../../../web/src/model/seed000';
 import { toPyTorch } from '../../../web/src/model/pytorch-export';
 import { defaultState } from '../../../web/src/model/state';
 

@@ -1,7 +1,7 @@
 // The seed 000 worked example through the façade, printing what the seed prints:
 //   q torch.Size([1, 3, 2])  k …  v …  /  weights …  out …  / torch.Size([1, 3, 2]) / tensor(True) ×2
 import { expect, test } from 'vitest';
-import { SEED_000 } from '../../../web/src/model/presets';
+import { SEED_000 } from '../../../web/src/model/seed000';
 import { loadCoreForNode } from '../support/load-core';
 
 test('seed 000: the same shapes as the seed, and finite values', async () => {

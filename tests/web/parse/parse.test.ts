@@ -1,6 +1,7 @@
 // parse.test.ts — pasted text → matrix: every format, the seed's weights, precise errors, round trips.
 import { describe, expect, test } from 'vitest';
 import { formatMatrix, parseMatrix, type ParseError, type ParseOk } from '../../../web/src/parse/parse';
+import { SEED_000 } from '../../../web/src/model/seed000';
 
 /** Parse and require success. */
 function ok(text: string): ParseOk {
@@ -19,29 +20,7 @@ function err(text: string): ParseError {
 // ---------------------------------------------------------------------------
 // The seed (000_…): X (1×3×4) and Wq, Wk, Wv (4×2), as numpy literals.
 
-const X = [
-  [0.1, 0.2, 0.3, 0.4],
-  [0.5, 0.4, 0.3, 0.2],
-  [0.0, 0.1, 0.0, 0.1],
-];
-const Wq = [
-  [0.2, -0.1],
-  [0.0, 0.1],
-  [0.1, 0.2],
-  [-0.1, 0.0],
-];
-const Wk = [
-  [0.1, 0.1],
-  [0.0, -0.1],
-  [0.2, 0.0],
-  [0.0, 0.2],
-];
-const Wv = [
-  [0.1, 0.0],
-  [-0.1, 0.1],
-  [0.2, -0.1],
-  [0.0, 0.2],
-];
+const { X, Wq, Wk, Wv } = SEED_000;
 
 // Exactly as in the seed file: line breaks lost, indentation turned into no-break spaces (U+00A0).
 const seedFlat = {

@@ -13,6 +13,9 @@
 
 import { AttentionError, toTypedMatrix, type Core, type ErrorCode, type TypedMask, type TypedMatrix } from '../core/core';
 import type { RawResult, RawScalingPoint } from '../core/wasm/attention_core.mjs';
+import { fill } from '../i18n/fill';
+import { PROGRESS, type ProgressKey } from './words';
+export { PROGRESS, type ProgressKey };
 
 /** The limits the settings are checked against (cpp/size_limits.h, cpp/experiments.h). */
 export const LIMITS = {
@@ -33,28 +36,6 @@ export const LIMITS = {
 } as const;
 
 /**
- * The English label of each progress step, by i18n key (the same texts as the
- * 'exp.step.*' keys of i18n.ts, which the tests check): run.ts stays free of
- * languages, the panel shows t(key, vars).
- */
-export const PROGRESS = {
-  'exp.step.d': 'd = {d}',
-  'exp.step.n': 'n = {n}',
-  'exp.step.done': 'done',
-  'exp.step.xGiven': 'X given',
-  'exp.step.xRandom': 'random X',
-  'exp.step.plain': 'without positional encoding',
-  'exp.step.peNone': 'no encoding chosen',
-  'exp.step.pe': 'with the sinusoidal encoding',
-  'exp.step.fit': 'fitting the slope',
-  'exp.step.h1': 'h = 1 against attention',
-  'exp.step.heads': 'h = {h}: one scale per head',
-} as const;
-
-/** A progress step's i18n key. */
-export type ProgressKey = keyof typeof PROGRESS;
-
-/**
  * Called after each step of a run: step of total done, and what comes next or
  * just ran — in English (`label`) and as an i18n key with its variables.
  */
@@ -62,7 +43,7 @@ export type ProgressFn = (step: number, total: number, label: string, key?: Prog
 
 /** Tell `onProgress` about a step, in English and by key. */
 function progress(onProgress: ProgressFn, step: number, total: number, key: ProgressKey, vars: Record<string, number> = {}): void {
-  const label = PROGRESS[key].replace(/\{(\w+)\}/g, (m, v: string) => (v in vars ? String(vars[v]) : m));
+  const label = fill(PROGRESS[key], vars);
   onProgress(step, total, label, key, vars);
 }
 

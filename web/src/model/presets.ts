@@ -4,6 +4,7 @@
 // is a plain state replacement and a preset is itself shareable as a link.
 
 import { cellsOf, defaultState, type MatrixSource, type State } from './state';
+import { SEED_000 } from './seed000';
 
 /** A named example. */
 export interface Preset {
@@ -23,32 +24,8 @@ export function randSmall(rows: number, cols: number, seed: number, scale = 1): 
   return { kind: 'random', rows, cols, seed, scale, digits: 2 };
 }
 
-/** Seed 000: X (1×3×4 in the seed; the batch of 1 dropped) and Wq, Wk, Wv (4×2), used as X·W. */
-export const SEED_000 = {
-  X: [
-    [0.1, 0.2, 0.3, 0.4],
-    [0.5, 0.4, 0.3, 0.2],
-    [0.0, 0.1, 0.0, 0.1],
-  ],
-  Wq: [
-    [0.2, -0.1],
-    [0.0, 0.1],
-    [0.1, 0.2],
-    [-0.1, 0.0],
-  ],
-  Wk: [
-    [0.1, 0.1],
-    [0.0, -0.1],
-    [0.2, 0.0],
-    [0.0, 0.2],
-  ],
-  Wv: [
-    [0.1, 0.0],
-    [-0.1, 0.1],
-    [0.2, -0.1],
-    [0.0, 0.2],
-  ],
-};
+/** Seed 000's matrices (one fixture, web/src/model/seed000.ts). */
+export { SEED_000 };
 
 /** Seed 004 shapes: n_q 2, n_k 4, q/k width 128, v width 64, 8 heads of 16, d_o 8. */
 function seed004(numKvHeads: number): State {

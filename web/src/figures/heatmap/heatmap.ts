@@ -27,6 +27,8 @@ import { axisBottom, axisLeft, axisTop } from 'd3-axis';
 import { scaleBand, scaleLinear, type ScaleBand } from 'd3-scale';
 import { interpolateViridis } from 'd3-scale-chromatic';
 import { select, type Selection } from 'd3-selection';
+import { DEFAULT_HEATMAP_WORDS, type HeatmapWords } from './words';
+export { DEFAULT_HEATMAP_WORDS, type HeatmapWords };
 import {
   estimateTextWidth,
   CursorState,
@@ -89,41 +91,6 @@ export interface HeatmapOptions {
   words?: Partial<HeatmapWords>;
 }
 
-/**
- * Every text the heatmap writes itself, as templates: {name} is filled by
- * fillWords. The axis titles ({row}, {col}) come from rowTitle and colTitle.
- */
-export interface HeatmapWords {
-  /** The button that shows the table. */
-  table: string;
-  /** The readout before the first update(). */
-  noData: string;
-  /** The readout of a 0 × n matrix. */
-  empty: string;
-  /** The readout when no cell is active: {row}, {col}. */
-  hint: string;
-  /** Accessible name without a title: {rows}, {row}, {cols}, {col}. */
-  aria: string;
-  /** Accessible name with a title: {title}, {rows}, {row}, {cols}, {col}. */
-  ariaTitled: string;
-  /** The keyboard help after the accessible name: {label}. */
-  ariaKeys: string;
-  /** The readout of a cell: {who} ("query 2 → key 1"), {value}, {sum} (its row's sum). */
-  cell: string;
-  /** The readout of a hidden cell: {who}, {masked} (the maskedLabel). */
-  cellMasked: string;
-  /** The table's caption without a title: {row}, {col}. */
-  caption: string;
-  /** The table's caption with a title: {title}, {row}, {col}. */
-  captionTitled: string;
-  /** The note in place of a table too large to build: {rows}, {cols}. */
-  tableOmitted: string;
-  /** The <title> of an exported SVG: {title} (or `untitled`), {row}, {col}. */
-  svgTitle: string;
-  /** The title of an exported SVG when the heatmap has none. */
-  untitled: string;
-}
-
 /** A cell position: row (query) i, column (key) j. */
 export interface CellPos {
   row: number;
@@ -148,24 +115,6 @@ export const MIN_CELL = 1;
 export const TABLE_MAX_CELLS = 4096;
 /** Up to this many cells the table alternative is built with every update; larger ones when first opened. */
 export const TABLE_EAGER_CELLS = 256;
-
-/** The heatmap's words in English. */
-export const DEFAULT_HEATMAP_WORDS: Readonly<HeatmapWords> = {
-  table: 'Table',
-  noData: 'No data yet.',
-  empty: 'Empty matrix.',
-  hint: 'Rows: {row}, columns: {col}. Hover a cell, or focus the heatmap and use the arrow keys.',
-  aria: 'Heatmap of {rows} rows ({row}, top to bottom) by {cols} columns ({col}, left to right).',
-  ariaTitled: '{title}: heatmap of {rows} rows ({row}, top to bottom) by {cols} columns ({col}, left to right).',
-  ariaKeys: '{label} Arrow keys move between cells; the value is read out below.',
-  cell: '{who}: {value} (row sum {sum})',
-  cellMasked: '{who}: {masked}',
-  caption: 'rows are {row} (top to bottom), columns are {col} (left to right)',
-  captionTitled: '{title}: rows are {row} (top to bottom), columns are {col} (left to right)',
-  tableOmitted: 'The table is omitted for a {rows} × {cols} matrix; focus the heatmap and use the arrow keys to read values.',
-  svgTitle: '{title} (rows: {row}, columns: {col})',
-  untitled: 'Heatmap',
-};
 
 const FONT = 12; // label font size, px
 const TICK = 4; // tick length, px

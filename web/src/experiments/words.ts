@@ -1,0 +1,24 @@
+// words.ts — the experiments' progress steps: the source of their English
+// text. i18n/ builds its 'exp.step.*' English entries from PROGRESS.
+
+/**
+ * The English label of each progress step, by i18n key (i18n/ takes its
+ * English 'exp.step.*' entries from here): run.ts stays free of
+ * languages, the panel shows t(key, vars).
+ */
+export const PROGRESS = {
+  'exp.step.d': 'd = {d}',
+  'exp.step.n': 'n = {n}',
+  'exp.step.done': 'done',
+  'exp.step.xGiven': 'X given',
+  'exp.step.xRandom': 'random X',
+  'exp.step.plain': 'without positional encoding',
+  'exp.step.peNone': 'no encoding chosen',
+  'exp.step.pe': 'with the sinusoidal encoding',
+  'exp.step.fit': 'fitting the slope',
+  'exp.step.h1': 'h = 1 against attention',
+  'exp.step.heads': 'h = {h}: one scale per head',
+} as const;
+
+/** A progress step's i18n key. */
+export type ProgressKey = keyof typeof PROGRESS;

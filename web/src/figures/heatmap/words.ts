@@ -1,0 +1,56 @@
+// words.ts — the heatmap's own words: the source of their English text.
+// i18n/ builds its English table from DEFAULT_HEATMAP_WORDS ('hm.' keys) and
+// holds only the 中文 translations.
+
+/**
+ * Every text the heatmap writes itself, as templates: {name} is filled by
+ * fillWords. The axis titles ({row}, {col}) come from rowTitle and colTitle.
+ */
+export interface HeatmapWords {
+  /** The button that shows the table. */
+  table: string;
+  /** The readout before the first update(). */
+  noData: string;
+  /** The readout of a 0 × n matrix. */
+  empty: string;
+  /** The readout when no cell is active: {row}, {col}. */
+  hint: string;
+  /** Accessible name without a title: {rows}, {row}, {cols}, {col}. */
+  aria: string;
+  /** Accessible name with a title: {title}, {rows}, {row}, {cols}, {col}. */
+  ariaTitled: string;
+  /** The keyboard help after the accessible name: {label}. */
+  ariaKeys: string;
+  /** The readout of a cell: {who} ("query 2 → key 1"), {value}, {sum} (its row's sum). */
+  cell: string;
+  /** The readout of a hidden cell: {who}, {masked} (the maskedLabel). */
+  cellMasked: string;
+  /** The table's caption without a title: {row}, {col}. */
+  caption: string;
+  /** The table's caption with a title: {title}, {row}, {col}. */
+  captionTitled: string;
+  /** The note in place of a table too large to build: {rows}, {cols}. */
+  tableOmitted: string;
+  /** The <title> of an exported SVG: {title} (or `untitled`), {row}, {col}. */
+  svgTitle: string;
+  /** The title of an exported SVG when the heatmap has none. */
+  untitled: string;
+}
+
+/** The heatmap's words in English. */
+export const DEFAULT_HEATMAP_WORDS: Readonly<HeatmapWords> = {
+  table: 'Table',
+  noData: 'No data yet.',
+  empty: 'Empty matrix.',
+  hint: 'Rows: {row}, columns: {col}. Hover a cell, or focus the heatmap and use the arrow keys.',
+  aria: 'Heatmap of {rows} rows ({row}, top to bottom) by {cols} columns ({col}, left to right).',
+  ariaTitled: '{title}: heatmap of {rows} rows ({row}, top to bottom) by {cols} columns ({col}, left to right).',
+  ariaKeys: '{label} Arrow keys move between cells; the value is read out below.',
+  cell: '{who}: {value} (row sum {sum})',
+  cellMasked: '{who}: {masked}',
+  caption: 'rows are {row} (top to bottom), columns are {col} (left to right)',
+  captionTitled: '{title}: rows are {row} (top to bottom), columns are {col} (left to right)',
+  tableOmitted: 'The table is omitted for a {rows} × {cols} matrix; focus the heatmap and use the arrow keys to read values.',
+  svgTitle: '{title} (rows: {row}, columns: {col})',
+  untitled: 'Heatmap',
+};
