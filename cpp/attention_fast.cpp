@@ -78,9 +78,9 @@ inline vec max_lanes(vec a, vec b) {
 }
 typedef std::uint64_t uvec __attribute__((vector_size(kLanes * sizeof(std::uint64_t))));
 
-constexpr std::size_t kRows = 4;               // query rows per block: each K/V load is used 4 times
+constexpr std::size_t kRows = 4;  // query rows per block: each K/V load is used 4 times
 static_assert(kRows == 4, "attention_fast handles the last n_q mod 4 rows case by case");
-constexpr std::size_t kVecs = 2;               // registers per row in a tile: 4 × 2 = 8 accumulators
+constexpr std::size_t kVecs = 2;  // registers per row in a tile: 4 × 2 = 8 accumulators
 constexpr std::size_t kKeys = kVecs * kLanes;  // keys per score tile
 constexpr std::size_t kCols = kVecs * kLanes;  // value columns per output tile
 
@@ -104,8 +104,8 @@ inline vec exp_nonpositive(vec x) {
   constexpr double kLog2e = 1.4426950408889634;          // 1 / ln 2
   constexpr double kLn2Hi = 6.93147180369123816490e-01;  // ln 2, top 32 bits (k·hi is exact)
   constexpr double kLn2Lo = 1.90821492927058770002e-10;  // ln 2 − kLn2Hi
-  constexpr double kRound = 6755399441055744.0;          // 1.5·2^52: adding it rounds to an integer
-  const vec floor = splat(-708.0);                       // e^−708 ≈ 3.3e-308, still normal
+  constexpr double kRound = 6755399441055744.0;  // 1.5·2^52: adding it rounds to an integer
+  const vec floor = splat(-708.0);               // e^−708 ≈ 3.3e-308, still normal
 
   // 1. no clamp: below −708 (and for −∞) the lanes compute garbage that step 6
   //    discards; a clamp cost 8 instructions in V8 (f64x2.max is NaN-exact)
@@ -295,17 +295,16 @@ void output_block(const double* const* w, const double* Vp, std::size_t n_k, std
 // out_all (n_q, d_v) and w_all (n_q, n_k) completely.
 template <std::size_t R>
 void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vector<double>& Vp,
-                  const Mask* mask, double factor, std::size_t i, std::size_t n_k,
-                  std::size_t d_v, std::size_t n_kp, std::vector<double>& S, double* out_all,
-                  double* w_all) {
+                  const Mask* mask, double factor, std::size_t i, std::size_t n_k, std::size_t d_v,
+                  std::size_t n_kp, std::vector<double>& S, double* out_all, double* w_all) {
   const std::size_t d_k = Q.cols;
   const double* q[R];
   double* w[R];
   double* out[R];
   for (std::size_t t = 0; t < R; ++t) {
-    q[t] = Q.row(i + t);                 // (d_k)
-    w[t] = w_all + (i + t) * n_k;        // (n_k)
-    out[t] = out_all + (i + t) * d_v;    // (d_v)
+    q[t] = Q.row(i + t);               // (d_k)
+    w[t] = w_all + (i + t) * n_k;      // (n_k)
+    out[t] = out_all + (i + t) * d_v;  // (d_v)
   }
   // 0. each row's visible keys, and the union [lo, hi) the block must touch;
   //    weights outside a row's own range are 0 (a fully hidden row has
@@ -330,8 +329,8 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
   // 2.–3. softmax per row, over that row's own range
   for (std::size_t t = 0; t < R; ++t)
     if (range[t].lo < range[t].hi)
-      softmax_row(S.data() + t * n_kp, mask ? mask->data.data() + (i + t) * n_k : nullptr,
-                  range[t], w[t]);
+      softmax_row(S.data() + t * n_kp, mask ? mask->data.data() + (i + t) * n_k : nullptr, range[t],
+                  w[t]);
   // 4. out = weights · V over the block's key range
   output_block<R>(w, Vp.data(), n_k, d_v, lo, hi, out);
 }
@@ -365,9 +364,10 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   }
 }
 
-AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V,
-                               const Mask* mask, bool scale) {
-  AttentionResult r{Matrix(Q.rows, V.cols), Matrix(Q.rows, K.rows)};  // out (n_q, d_v), weights (n_q, n_k)
+AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
+                               bool scale) {
+  // out (n_q, d_v), weights (n_q, n_k)
+  AttentionResult r{Matrix(Q.rows, V.cols), Matrix(Q.rows, K.rows)};
   attention_fast_into(Q, K, V, mask, scale, r.out.data.data(), r.weights.data.data());
   return r;
 }

@@ -8,8 +8,8 @@
 
 namespace ap {
 
-AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V,
-                               const Mask* mask, bool scale);
+AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
+                               bool scale);
 
 // The same, into caller buffers out (n_q, d_v) and weights (n_q, n_k). Every
 // element is written exactly once, so they may be uninitialised.

@@ -15,8 +15,9 @@ Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask, doub
   if (s.ok()) s = check_multi_head("block", X, X, X, h, mask);
   if (!s.ok()) return Result<BlockResult>::Fail(s);
   if (!std::isfinite(eps) || eps < 0.0)
-    return Result<BlockResult>::Fail(Status::Error(
-        "invalid_argument", "block: eps = " + std::to_string(eps) + " must be a finite number ≥ 0"));
+    return Result<BlockResult>::Fail(
+        Status::Error("invalid_argument",
+                      "block: eps = " + std::to_string(eps) + " must be a finite number ≥ 0"));
   Result<BlockResult> r;
   BlockResult& b = r.value;
   b.normed = X;

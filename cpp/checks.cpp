@@ -11,8 +11,8 @@ std::string shape_str(std::size_t rows, std::size_t cols) {
 }
 
 std::string shape_str(std::size_t batch, std::size_t rows, std::size_t cols) {
-  return "(" + std::to_string(batch) + ", " + std::to_string(rows) + ", " +
-         std::to_string(cols) + ")";
+  return "(" + std::to_string(batch) + ", " + std::to_string(rows) + ", " + std::to_string(cols) +
+         ")";
 }
 
 namespace {
@@ -48,9 +48,8 @@ Status check_matrix(const char* fn, const char* arg, const Matrix& m) {
   if (bad >= 0) {
     const std::size_t i = static_cast<std::size_t>(bad) / m.cols;
     const std::size_t j = static_cast<std::size_t>(bad) % m.cols;
-    return Status::Error("non_finite", where + "[" + std::to_string(i) + "][" +
-                                           std::to_string(j) + "] is " +
-                                           value_str(m.data[bad]) +
+    return Status::Error("non_finite", where + "[" + std::to_string(i) + "][" + std::to_string(j) +
+                                           "] is " + value_str(m.data[bad]) +
                                            ": every value must be a finite number");
   }
   return Status::Ok();
@@ -79,9 +78,9 @@ Status check_tensor(const char* fn, const char* arg, const Tensor3& t) {
     const std::size_t b = static_cast<std::size_t>(bad) / per;
     const std::size_t i = (static_cast<std::size_t>(bad) % per) / t.cols;
     const std::size_t j = static_cast<std::size_t>(bad) % t.cols;
-    return Status::Error("non_finite", where + "[" + std::to_string(b) + "][" +
-                                           std::to_string(i) + "][" + std::to_string(j) +
-                                           "] is " + value_str(t.data[bad]) +
+    return Status::Error("non_finite", where + "[" + std::to_string(b) + "][" + std::to_string(i) +
+                                           "][" + std::to_string(j) + "] is " +
+                                           value_str(t.data[bad]) +
                                            ": every value must be a finite number");
   }
   return Status::Ok();
@@ -124,9 +123,10 @@ Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix&
                                       shape_str(K.rows, K.cols) +
                                       ": Q and K must have the same number of columns (d_k)");
   if (V.rows != K.rows)
-    return Status::Error("shape", f + ": K is " + shape_str(K.rows, K.cols) + " but V is " +
-                                      shape_str(V.rows, V.cols) +
-                                      ": K and V must have the same number of rows (one value per key)");
+    return Status::Error("shape",
+                         f + ": K is " + shape_str(K.rows, K.cols) + " but V is " +
+                             shape_str(V.rows, V.cols) +
+                             ": K and V must have the same number of rows (one value per key)");
   if (Q.rows * K.rows > kMaxWeights)
     return Status::Error("too_large", f + ": the scores would be " + shape_str(Q.rows, K.rows) +
                                           ", more than " + std::to_string(kMaxWeights) +

@@ -134,14 +134,16 @@ Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size
                                                      std::size_t n, std::size_t trials,
                                                      std::uint64_t seed) {
   using R = Result<std::vector<ScalingPoint>>;
-  if (ds.empty()) return R::Fail(invalid("scaling_experiment: ds is empty: it needs at least one d"));
+  if (ds.empty())
+    return R::Fail(invalid("scaling_experiment: ds is empty: it needs at least one d"));
   if (ds.size() > kMaxScalingPoints)
     return R::Fail(too_large("scaling_experiment: ds has " + num(ds.size()) +
                              " values, over the limit of " + num(kMaxScalingPoints)));
   for (std::size_t i = 0; i < ds.size(); ++i) {
     const std::string where = "scaling_experiment: d = " + num(ds[i]) + " (ds[" + num(i) + "])";
     if (ds[i] == 0) return R::Fail(invalid(where + " must be at least 1"));
-    if (ds[i] > kMaxCols) return R::Fail(too_large(where + " is over the limit of " + num(kMaxCols)));
+    if (ds[i] > kMaxCols)
+      return R::Fail(too_large(where + " is over the limit of " + num(kMaxCols)));
   }
   R r;
   for (std::size_t d : ds) {
@@ -189,8 +191,8 @@ Result<PermutationResult> permutation_experiment(const Matrix& X,
   // 1. PX: row i of PX is row perm[i] of X
   p.permuted_input = permute_rows(X, perm);  // (n, d)
   // 2. the encoding belongs to the position, so it is added after permuting
-  Matrix Z = X;                   // (n, d)  X (+ PE)
-  Matrix Zp = p.permuted_input;   // (n, d)  PX (+ PE)
+  Matrix Z = X;                  // (n, d)  X (+ PE)
+  Matrix Zp = p.permuted_input;  // (n, d)  PX (+ PE)
   if (use_pe) {
     Result<Matrix> pe = pos_encoding(n, d);  // (n, d)
     if (!pe.ok()) return R::Fail(pe.status);
@@ -205,11 +207,11 @@ Result<PermutationResult> permutation_experiment(const Matrix& X,
   Result<AttentionResult> b = attention(Zp, Zp, Zp);
   if (!b.ok()) return R::Fail(b.status);
   // 4. equivariance: attention(PX) = P·attention(X) when nothing knows positions
-  p.out = std::move(a.value.out);                  // (n, d)
-  p.weights = std::move(a.value.weights);          // (n, n)
+  p.out = std::move(a.value.out);                   // (n, d)
+  p.weights = std::move(a.value.weights);           // (n, n)
   p.out_permuted = std::move(b.value.out);          // (n, d)
   p.weights_permuted = std::move(b.value.weights);  // (n, n)
-  p.permuted_out = permute_rows(p.out, perm);      // (n, d)
+  p.permuted_out = permute_rows(p.out, perm);       // (n, d)
   p.max_abs_diff = max_abs_diff(p.out_permuted.data, p.permuted_out.data);
   return r;
 }
@@ -254,13 +256,14 @@ Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vec
     return R::Fail(Status::Error("shape", std::string(fn) + ": xs has " + num(xs.size()) +
                                               " values but ys has " + num(ys.size())));
   if (xs.size() < 2)
-    return R::Fail(invalid(std::string(fn) + ": " + num(xs.size()) +
-                           " points: a line needs at least 2"));
-  for (auto [name, v] : {std::pair<const char*, const std::vector<double>*>{"xs", &xs}, {"ys", &ys}})
+    return R::Fail(
+        invalid(std::string(fn) + ": " + num(xs.size()) + " points: a line needs at least 2"));
+  for (auto [name, v] :
+       {std::pair<const char*, const std::vector<double>*>{"xs", &xs}, {"ys", &ys}})
     for (std::size_t i = 0; i < v->size(); ++i)
       if (!std::isfinite((*v)[i]) || (*v)[i] <= 0.0)
-        return R::Fail(invalid(std::string(fn) + ": " + name + "[" + num(i) + "] = " +
-                               std::to_string((*v)[i]) +
+        return R::Fail(invalid(std::string(fn) + ": " + name + "[" + num(i) +
+                               "] = " + std::to_string((*v)[i]) +
                                ": every value must be finite and > 0 (its log is taken)"));
   // 1. u = ln x, v = ln y
   const std::size_t m = xs.size();
@@ -281,7 +284,8 @@ Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vec
     suv += (u[i] - mu) * (v[i] - mv);
     svv += (v[i] - mv) * (v[i] - mv);
   }
-  if (suu == 0.0) return R::Fail(invalid(std::string(fn) + ": every x is the same: the slope is undefined"));
+  if (suu == 0.0)
+    return R::Fail(invalid(std::string(fn) + ": every x is the same: the slope is undefined"));
   R r;
   r.value.slope = suv / suu;
   r.value.intercept = mv - r.value.slope * mu;

@@ -22,8 +22,8 @@
 namespace ap {
 
 // Limits of the experiment settings (the matrix limits are in size_limits.h).
-constexpr std::size_t kMaxTrials = 100000;       // T of the scaling experiment
-constexpr std::size_t kMaxScalingPoints = 64;    // how many values of d at once
+constexpr std::size_t kMaxTrials = 100000;     // T of the scaling experiment
+constexpr std::size_t kMaxScalingPoints = 64;  // how many values of d at once
 
 // ---------------------------------------------------------------- 1. scaling
 
@@ -38,11 +38,11 @@ struct ScalingPoint {
   double max_scaled_std = 0.0;     // its standard deviation (T − 1 in the denominator)
   double max_unscaled_mean = 0.0;  // the same without ÷ √d
   double max_unscaled_std = 0.0;
-  double max_scaled_median = 0.0;    // the typical trial (the mean is pulled down by ties)
+  double max_scaled_median = 0.0;  // the typical trial (the mean is pulled down by ties)
   double max_unscaled_median = 0.0;
-  double entropy_scaled_mean = 0.0;    // mean of −Σ_j w_j ln w_j (nats)
+  double entropy_scaled_mean = 0.0;  // mean of −Σ_j w_j ln w_j (nats)
   double entropy_unscaled_mean = 0.0;
-  double entropy_max = 0.0;            // ln n: the entropy of the uniform average
+  double entropy_max = 0.0;  // ln n: the entropy of the uniform average
 };
 
 // The seed a point for `d` draws from, derived from the experiment seed, so
@@ -67,19 +67,18 @@ Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size
 struct PermutationResult {
   std::vector<std::size_t> perm;  // (n) row i of PX is row perm[i] of X
   bool use_pe = false;
-  Matrix permuted_input;   // (n, d)  PX
-  Matrix out;              // (n, d)  attention(X (+PE)).out
-  Matrix out_permuted;     // (n, d)  attention(PX (+PE)).out
-  Matrix permuted_out;     // (n, d)  P·attention(X (+PE)).out
-  Matrix weights;          // (n, n)  attention(X (+PE)).weights
-  Matrix weights_permuted; // (n, n)  attention(PX (+PE)).weights
+  Matrix permuted_input;      // (n, d)  PX
+  Matrix out;                 // (n, d)  attention(X (+PE)).out
+  Matrix out_permuted;        // (n, d)  attention(PX (+PE)).out
+  Matrix permuted_out;        // (n, d)  P·attention(X (+PE)).out
+  Matrix weights;             // (n, n)  attention(X (+PE)).weights
+  Matrix weights_permuted;    // (n, n)  attention(PX (+PE)).weights
   double max_abs_diff = 0.0;  // max |out_permuted − permuted_out|
 };
 
 // `perm` must hold each of 0 … n−1 exactly once (n = X.rows).
 Result<PermutationResult> permutation_experiment(const Matrix& X,
-                                                 const std::vector<std::size_t>& perm,
-                                                 bool use_pe);
+                                                 const std::vector<std::size_t>& perm, bool use_pe);
 
 // A uniformly random permutation of 0 … n−1 from `seed` (1 ≤ n ≤ kMaxRows).
 Result<std::vector<std::size_t>> seeded_permutation(std::size_t n, std::uint64_t seed);

@@ -24,9 +24,9 @@ Result<std::vector<double>> layer_norm(const std::vector<double>& row, double ep
   Status s = check_vector("layer_norm", "row", row);
   if (!s.ok()) return Result<std::vector<double>>::Fail(s);
   if (!std::isfinite(eps) || eps < 0.0)
-    return Result<std::vector<double>>::Fail(Status::Error(
-        "invalid_argument", "layer_norm: eps = " + std::to_string(eps) +
-                                " must be a finite number ≥ 0"));
+    return Result<std::vector<double>>::Fail(
+        Status::Error("invalid_argument",
+                      "layer_norm: eps = " + std::to_string(eps) + " must be a finite number ≥ 0"));
   Result<std::vector<double>> r;
   r.value = row;
   layer_norm_inplace(r.value.data(), r.value.size(), eps);

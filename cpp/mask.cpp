@@ -9,11 +9,12 @@ namespace ap {
 Result<Mask> causal_mask(std::size_t n_q, std::size_t n_k) {
   if (n_q == 0 || n_k == 0)
     return Result<Mask>::Fail(Status::Error(
-        "empty", "causal_mask: n = " + std::to_string(n_q == 0 ? n_q : n_k) + " must be at least 1"));
+        "empty",
+        "causal_mask: n = " + std::to_string(n_q == 0 ? n_q : n_k) + " must be at least 1"));
   if (n_q > kMaxRows || n_k > kMaxRows)
-    return Result<Mask>::Fail(Status::Error(
-        "too_large", "causal_mask: n = " + std::to_string(n_q > n_k ? n_q : n_k) +
-                         " is over the limit of " + std::to_string(kMaxRows)));
+    return Result<Mask>::Fail(
+        Status::Error("too_large", "causal_mask: n = " + std::to_string(n_q > n_k ? n_q : n_k) +
+                                       " is over the limit of " + std::to_string(kMaxRows)));
   Result<Mask> r;
   r.value = Mask(n_q, n_k, false);  // (n_q, n_k)
   for (std::size_t i = 0; i < n_q; ++i)

@@ -16,8 +16,8 @@ Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const 
   const std::string f = fn;
   if (h == 0) return Status::Error("invalid_argument", f + ": h = 0: it needs at least one head");
   if (h > kMaxHeads)
-    return Status::Error("too_large", f + ": h = " + std::to_string(h) +
-                                          " is over the limit of " + std::to_string(kMaxHeads));
+    return Status::Error("too_large", f + ": h = " + std::to_string(h) + " is over the limit of " +
+                                          std::to_string(kMaxHeads));
   if (Q.cols % h != 0)
     return Status::Error("divisibility", f + ": h = " + std::to_string(h) +
                                              " does not divide d = " + std::to_string(Q.cols) +
@@ -55,8 +55,8 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
   return r;
 }
 
-Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                   std::size_t h, const Mask* mask) {
+Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
+                                   const Mask* mask) {
   Status s = check_multi_head("multi_head", Q, K, V, h, mask);
   if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
   Result<MultiHeadResult> r;

@@ -16,8 +16,8 @@ struct MultiHeadResult {
   std::vector<Matrix> weights;  // h × (n_q, n_k)
 };
 
-Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                   std::size_t h, const Mask* mask = nullptr);
+Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
+                                   const Mask* mask = nullptr);
 
 // Unchecked core shared with block(): `fn` names the caller in no message
 // (there are none); inputs must already be valid.

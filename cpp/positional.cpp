@@ -9,9 +9,9 @@ namespace ap {
 
 Result<Matrix> pos_encoding(std::size_t n, std::size_t d) {
   if (n == 0 || d == 0)
-    return Result<Matrix>::Fail(Status::Error(
-        "empty", "pos_encoding: n = " + std::to_string(n) + ", d = " + std::to_string(d) +
-                     ": both must be at least 1"));
+    return Result<Matrix>::Fail(Status::Error("empty", "pos_encoding: n = " + std::to_string(n) +
+                                                           ", d = " + std::to_string(d) +
+                                                           ": both must be at least 1"));
   if (n > kMaxRows || d > kMaxCols)
     return Result<Matrix>::Fail(Status::Error(
         "too_large", "pos_encoding: (" + std::to_string(n) + ", " + std::to_string(d) +

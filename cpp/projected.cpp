@@ -45,21 +45,22 @@ Matrix slice(const Tensor3& t, std::size_t b) {
 Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Matrix& Wk,
                                      const Matrix& Wv, bool causal) {
   const char* fn = "single_head";
-  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"X", &X},
-                         {"Wq", &Wq}, {"Wk", &Wk}, {"Wv", &Wv}}) {
+  for (auto [name, m] :
+       {std::pair<const char*, const Matrix*>{"X", &X}, {"Wq", &Wq}, {"Wk", &Wk}, {"Wv", &Wv}}) {
     Status s = check_matrix(fn, name, *m);
     if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
   }
   const std::string xs = shape_str(X.rows, X.cols);
-  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"Wq", &Wq}, {"Wk", &Wk}, {"Wv", &Wv}}) {
+  for (auto [name, m] :
+       {std::pair<const char*, const Matrix*>{"Wq", &Wq}, {"Wk", &Wk}, {"Wv", &Wv}}) {
     Status s = rows_match(fn, name, *m, "X", X.cols, xs);
     if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
   }
   if (Wk.cols != Wq.cols)
-    return Result<SingleHeadResult>::Fail(Status::Error(
-        "shape", std::string(fn) + ": Wq is " + shape_str(Wq.rows, Wq.cols) + " but Wk is " +
-                     shape_str(Wk.rows, Wk.cols) +
-                     ": Wq and Wk must have the same number of columns (d_k)"));
+    return Result<SingleHeadResult>::Fail(
+        Status::Error("shape", std::string(fn) + ": Wq is " + shape_str(Wq.rows, Wq.cols) +
+                                   " but Wk is " + shape_str(Wk.rows, Wk.cols) +
+                                   ": Wq and Wk must have the same number of columns (d_k)"));
   Result<SingleHeadResult> r;
   SingleHeadResult& o = r.value;
   o.q = matmul(X, Wq);  // (n, d_k)
@@ -73,10 +74,9 @@ Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Ma
   return r;
 }
 
-Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k,
-                                              const Tensor3& v, const ProjectionParams& p,
-                                              std::size_t num_heads, std::size_t num_kv_heads,
-                                              const Mask* mask) {
+Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k, const Tensor3& v,
+                                              const ProjectionParams& p, std::size_t num_heads,
+                                              std::size_t num_kv_heads, const Mask* mask) {
   using R = Result<GroupedResult>;
   const char* fn = "grouped_query_attention";
   const std::string f = fn;
@@ -85,7 +85,9 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
     if (!s.ok()) return R::Fail(s);
   }
   for (auto [name, m] : {std::pair<const char*, const Matrix*>{"Wq", &p.Wq},
-                         {"Wk", &p.Wk}, {"Wv", &p.Wv}, {"Wo", &p.Wo}}) {
+                         {"Wk", &p.Wk},
+                         {"Wv", &p.Wv},
+                         {"Wo", &p.Wo}}) {
     Status s = check_matrix(fn, name, *m);
     if (!s.ok()) return R::Fail(s);
   }
@@ -99,10 +101,9 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
                                                   " is over the limit of " +
                                                   std::to_string(kMaxHeads)));
   if (num_heads % num_kv_heads != 0)
-    return R::Fail(Status::Error("divisibility",
-                                 f + ": num_heads = " + std::to_string(num_heads) +
-                                     " is not divisible by num_kv_heads = " +
-                                     std::to_string(num_kv_heads)));
+    return R::Fail(Status::Error(
+        "divisibility", f + ": num_heads = " + std::to_string(num_heads) +
+                            " is not divisible by num_kv_heads = " + std::to_string(num_kv_heads)));
   const std::string qs = shape_str(q.batch, q.rows, q.cols);
   const std::string ks = shape_str(k.batch, k.rows, k.cols);
   const std::string vs = shape_str(v.batch, v.rows, v.cols);
@@ -117,31 +118,29 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
   if (s.ok()) s = rows_match(fn, "Wv", p.Wv, "v", v.cols, vs);
   if (!s.ok()) return R::Fail(s);
   if (p.Wq.cols % num_heads != 0)
-    return R::Fail(Status::Error("divisibility",
-                                 f + ": Wq is " + shape_str(p.Wq.rows, p.Wq.cols) +
-                                     ": its " + std::to_string(p.Wq.cols) +
-                                     " columns do not split into num_heads = " +
-                                     std::to_string(num_heads) + " equal heads"));
+    return R::Fail(Status::Error("divisibility", f + ": Wq is " + shape_str(p.Wq.rows, p.Wq.cols) +
+                                                     ": its " + std::to_string(p.Wq.cols) +
+                                                     " columns do not split into num_heads = " +
+                                                     std::to_string(num_heads) + " equal heads"));
   const std::size_t d_k = p.Wq.cols / num_heads;
   if (p.Wk.cols != num_kv_heads * d_k)
-    return R::Fail(Status::Error("shape", f + ": Wk is " + shape_str(p.Wk.rows, p.Wk.cols) +
-                                              " but it needs num_kv_heads × d_k = " +
-                                              std::to_string(num_kv_heads) + " × " +
-                                              std::to_string(d_k) + " = " +
-                                              std::to_string(num_kv_heads * d_k) + " columns"));
+    return R::Fail(Status::Error(
+        "shape", f + ": Wk is " + shape_str(p.Wk.rows, p.Wk.cols) +
+                     " but it needs num_kv_heads × d_k = " + std::to_string(num_kv_heads) + " × " +
+                     std::to_string(d_k) + " = " + std::to_string(num_kv_heads * d_k) +
+                     " columns"));
   if (p.Wv.cols % num_kv_heads != 0)
-    return R::Fail(Status::Error("divisibility",
-                                 f + ": Wv is " + shape_str(p.Wv.rows, p.Wv.cols) +
-                                     ": its " + std::to_string(p.Wv.cols) +
-                                     " columns do not split into num_kv_heads = " +
-                                     std::to_string(num_kv_heads) + " equal heads"));
+    return R::Fail(Status::Error(
+        "divisibility",
+        f + ": Wv is " + shape_str(p.Wv.rows, p.Wv.cols) + ": its " + std::to_string(p.Wv.cols) +
+            " columns do not split into num_kv_heads = " + std::to_string(num_kv_heads) +
+            " equal heads"));
   const std::size_t d_v = p.Wv.cols / num_kv_heads;
   if (p.Wo.rows != num_heads * d_v)
-    return R::Fail(Status::Error("shape", f + ": Wo is " + shape_str(p.Wo.rows, p.Wo.cols) +
-                                              " but it needs num_heads × d_v = " +
-                                              std::to_string(num_heads) + " × " +
-                                              std::to_string(d_v) + " = " +
-                                              std::to_string(num_heads * d_v) + " rows"));
+    return R::Fail(Status::Error(
+        "shape", f + ": Wo is " + shape_str(p.Wo.rows, p.Wo.cols) +
+                     " but it needs num_heads × d_v = " + std::to_string(num_heads) + " × " +
+                     std::to_string(d_v) + " = " + std::to_string(num_heads * d_v) + " rows"));
   s = bias_matches(fn, "bq", p.bq, "Wq", p.Wq);
   if (s.ok()) s = bias_matches(fn, "bk", p.bk, "Wk", p.Wk);
   if (s.ok()) s = bias_matches(fn, "bv", p.bv, "Wv", p.Wv);
@@ -149,21 +148,21 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
   if (s.ok()) s = check_mask(fn, mask, q.rows, k.rows);
   if (!s.ok()) return R::Fail(s);
   // in double: batch · H · n_q · n_k easily passes 2³², which wraps a 32-bit size_t (wasm32)
-  if (static_cast<double>(q.batch) * static_cast<double>(num_heads) *
-          static_cast<double>(q.rows) * static_cast<double>(k.rows) >
+  if (static_cast<double>(q.batch) * static_cast<double>(num_heads) * static_cast<double>(q.rows) *
+          static_cast<double>(k.rows) >
       static_cast<double>(kMaxWeights))
-    return R::Fail(Status::Error("too_large",
-                                 f + ": the weights would be (" + std::to_string(q.batch) + ", " +
-                                     std::to_string(num_heads) + ", " + std::to_string(q.rows) +
-                                     ", " + std::to_string(k.rows) + "), more than " +
-                                     std::to_string(kMaxWeights) + " entries"));
+    return R::Fail(
+        Status::Error("too_large", f + ": the weights would be (" + std::to_string(q.batch) + ", " +
+                                       std::to_string(num_heads) + ", " + std::to_string(q.rows) +
+                                       ", " + std::to_string(k.rows) + "), more than " +
+                                       std::to_string(kMaxWeights) + " entries"));
 
   const std::size_t n_q = q.rows, n_k = k.rows, group = num_heads / num_kv_heads;
   R r;
   GroupedResult& g = r.value;
   g.num_heads = num_heads;
-  g.out = Tensor3(q.batch, n_q, p.Wo.cols);                      // (batch, n_q, d_o)
-  g.weights.assign(q.batch * num_heads * n_q * n_k, 0.0);        // (batch, H, n_q, n_k)
+  g.out = Tensor3(q.batch, n_q, p.Wo.cols);                // (batch, n_q, d_o)
+  g.weights.assign(q.batch * num_heads * n_q * n_k, 0.0);  // (batch, H, n_q, n_k)
   for (std::size_t b = 0; b < q.batch; ++b) {
     // 1. project: Qp (n_q, H·d_k), Kp (n_k, G·d_k), Vp (n_k, G·d_v)
     const Matrix Qp = matmul(slice(q, b), p.Wq, p.bq);

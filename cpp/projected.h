@@ -47,9 +47,8 @@ struct GroupedResult {
 // q (batch, n_q, d_q_in), k (batch, n_k, d_k_in), v (batch, n_k, d_v_in),
 // mask (n_q, n_k) or null, shared by every batch entry and head.
 // Query head i reads KV head ⌊i / (H / G)⌋: G = H is MHA, G = 1 is MQA.
-Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k,
-                                              const Tensor3& v, const ProjectionParams& p,
-                                              std::size_t num_heads, std::size_t num_kv_heads,
-                                              const Mask* mask = nullptr);
+Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k, const Tensor3& v,
+                                              const ProjectionParams& p, std::size_t num_heads,
+                                              std::size_t num_kv_heads, const Mask* mask = nullptr);
 
 }  // namespace ap

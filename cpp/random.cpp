@@ -33,16 +33,17 @@ double Rng::normal() {
   return radius * std::cos(angle);
 }
 
-std::size_t Rng::below(std::size_t n) { return static_cast<std::size_t>(uniform() * static_cast<double>(n)); }
+std::size_t Rng::below(std::size_t n) {
+  return static_cast<std::size_t>(uniform() * static_cast<double>(n));
+}
 
-Result<Matrix> random_normal(std::size_t rows, std::size_t cols, std::uint64_t seed,
-                             double scale) {
+Result<Matrix> random_normal(std::size_t rows, std::size_t cols, std::uint64_t seed, double scale) {
   if (rows == 0 || cols == 0 || rows > kMaxRows || cols > kMaxCols)
-    return Result<Matrix>::Fail(Status::Error(
-        rows == 0 || cols == 0 ? "empty" : "too_large",
-        "random_normal: shape (" + std::to_string(rows) + ", " + std::to_string(cols) +
-            ") must be between (1, 1) and (" + std::to_string(kMaxRows) + ", " +
-            std::to_string(kMaxCols) + ")"));
+    return Result<Matrix>::Fail(
+        Status::Error(rows == 0 || cols == 0 ? "empty" : "too_large",
+                      "random_normal: shape (" + std::to_string(rows) + ", " +
+                          std::to_string(cols) + ") must be between (1, 1) and (" +
+                          std::to_string(kMaxRows) + ", " + std::to_string(kMaxCols) + ")"));
   Rng rng(seed);
   Result<Matrix> r;
   r.value = Matrix(rows, cols);

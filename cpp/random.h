@@ -15,8 +15,8 @@ class Rng {
  public:
   explicit Rng(std::uint64_t seed) : state_(seed) {}
   std::uint64_t next_u64();
-  double uniform();            // [0, 1)
-  double normal();             // standard normal
+  double uniform();                  // [0, 1)
+  double normal();                   // standard normal
   std::size_t below(std::size_t n);  // uniform integer in [0, n)
 
  private:

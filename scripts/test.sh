@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
+echo "== C++ formatting (.clang-format)"
+clang-format --dry-run --Werror $(git ls-files 'cpp/*.h' 'cpp/*.cpp' 'tests/cpp/*' 'tests/bench/*.cpp')
+
 echo "== native build and C++ tests"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/native -j"$(nproc)" > build/native-build.log 2>&1 || { cat build/native-build.log; exit 1; }

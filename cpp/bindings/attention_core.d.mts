@@ -15,7 +15,34 @@ export interface RawParams {
   Wo: RawMatrix; bo?: Float64Array | null;
 }
 
+/**
+ * The size limits the C++ core checks (cpp/size_limits.h, cpp/experiments.h),
+ * from `limits()`. Every value is a plain number; every bound is inclusive.
+ */
+export interface RawLimits {
+  /** n, n_q, n_k: rows of a matrix (tokens, queries, keys); 4096. */
+  maxRows: number;
+  /** d, d_k, d_v: columns of a matrix (widths); 4096. */
+  maxCols: number;
+  /** h, num_heads, num_kv_heads; 256. */
+  maxHeads: number;
+  /** batch of grouped_query_attention; 1024. */
+  maxBatch: number;
+  /** entries of all score matrices of one call together (h · n_q · n_k); 2²⁴ = 16,777,216. */
+  maxWeights: number;
+  /** length of a vector (softmax, layer_norm): maxRows · maxCols = 16,777,216. */
+  maxValues: number;
+  /** trials of the scaling experiment; 100,000. */
+  maxTrials: number;
+  /** values of d in one scaling experiment; 64. */
+  maxScalingPoints: number;
+  /** seeds are whole numbers 0 … 2⁵³ − 1 (Number.MAX_SAFE_INTEGER). */
+  maxSeed: number;
+}
+
 export interface RawCore {
+  /** The C++ size limits (a fresh plain object each call). */
+  limits(): RawLimits;
   softmax(xs: Float64Array): RawResult<{ out: Float64Array }>;
   attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean,
     weightsInto: Float64Array | null): RawResult<{ out: RawMatrix; weights: RawMatrix }>;

@@ -5,10 +5,13 @@
 // .delete(); every function returns { ok: true, …fields } or
 // { ok: false, code, message }: errors cross as data, never as a C++ throw
 // (exceptions are off in this build), so the module keeps working.
+// Every count (h, n, d, rows, num_heads, …) and seed is checked by
+// count_arg / seed_arg (convert.h) before it becomes a size_t or uint64.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <initializer_list>
 
 #include "attention.h"
 #include "bindings/convert.h"
@@ -20,6 +23,7 @@
 #include "positional.h"
 #include "projected.h"
 #include "random.h"
+#include "size_limits.h"
 #include "softmax.h"
 
 using emscripten::val;
@@ -59,8 +63,7 @@ val js_attention(val Q, val K, val V, val mask, bool scale, val weights_into) {
   if (!r.ok()) return failure(r.status);
   const ap::AttentionBuffers& b = r.value;
   const bool into = !weights_into.isNull() && !weights_into.isUndefined();
-  if (into && !(weights_into.instanceof(val::global("Float64Array")) &&
-                size_of(weights_into, "length") == b.n_q * b.n_k))
+  if (into && !(is_float64_array(weights_into) && size_of(weights_into, "length") == b.n_q * b.n_k))
     return failure(ap::Status::Error(
         "shape", "attention: weightsInto must be a Float64Array of n_q·n_k = " +
                      std::to_string(b.n_q) + "·" + std::to_string(b.n_k) + " values"));
@@ -93,8 +96,21 @@ val js_attention_steps(val Q, val K, val V, val mask, bool scale) {
   return o;
 }
 
+// The first failure of `checks`, or Ok.
+ap::Status first_failure(std::initializer_list<ap::Status> checks) {
+  for (const ap::Status& s : checks)
+    if (!s.ok()) return s;
+  return ap::Status::Ok();
+}
+
+// Sizes accept 0 here: the core itself reports an empty shape (code "empty").
 val js_causal_mask(double n_q, double n_k) {
-  auto r = ap::causal_mask(static_cast<std::size_t>(n_q), static_cast<std::size_t>(n_k));
+  const char* fn = "causal_mask";
+  std::size_t nq = 0, nk = 0;
+  ap::Status s = first_failure({count_arg(fn, "n", n_q, 0, ap::kMaxRows, nq),
+                                count_arg(fn, "n_k", n_k, 0, ap::kMaxRows, nk)});
+  if (!s.ok()) return failure(s);
+  auto r = ap::causal_mask(nq, nk);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("data", copy_out(r.value.data));
@@ -104,10 +120,13 @@ val js_causal_mask(double n_q, double n_k) {
 }
 
 val js_multi_head(val Q, val K, val V, double h, val mask) {
+  std::size_t heads = 0;
+  ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
+  if (!s.ok()) return failure(s);
   ap::Mask m;
   const bool has = mask_from(mask, m);
-  auto r = ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V),
-                          static_cast<std::size_t>(h), has ? &m : nullptr);
+  auto r =
+      ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, has ? &m : nullptr);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("out", matrix_to(r.value.out));
@@ -116,7 +135,12 @@ val js_multi_head(val Q, val K, val V, double h, val mask) {
 }
 
 val js_pos_encoding(double n, double d) {
-  auto r = ap::pos_encoding(static_cast<std::size_t>(n), static_cast<std::size_t>(d));
+  const char* fn = "pos_encoding";
+  std::size_t n_ = 0, d_ = 0;
+  ap::Status s = first_failure(
+      {count_arg(fn, "n", n, 0, ap::kMaxRows, n_), count_arg(fn, "d", d, 0, ap::kMaxCols, d_)});
+  if (!s.ok()) return failure(s);
+  auto r = ap::pos_encoding(n_, d_);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("out", matrix_to(r.value));
@@ -132,9 +156,12 @@ val js_layer_norm(val row, double eps) {
 }
 
 val js_block(val X, double h, val mask, double eps) {
+  std::size_t heads = 0;
+  ap::Status s = count_arg("block", "h", h, 1, ap::kMaxHeads, heads);
+  if (!s.ok()) return failure(s);
   ap::Mask m;
   const bool has = mask_from(mask, m);
-  auto r = ap::block(matrix_from(X), static_cast<std::size_t>(h), has ? &m : nullptr, eps);
+  auto r = ap::block(matrix_from(X), heads, has ? &m : nullptr, eps);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("normed", matrix_to(r.value.normed));
@@ -145,8 +172,8 @@ val js_block(val X, double h, val mask, double eps) {
 }
 
 val js_single_head(val X, val Wq, val Wk, val Wv, bool causal) {
-  auto r = ap::single_head(matrix_from(X), matrix_from(Wq), matrix_from(Wk), matrix_from(Wv),
-                           causal);
+  auto r =
+      ap::single_head(matrix_from(X), matrix_from(Wq), matrix_from(Wk), matrix_from(Wv), causal);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("q", matrix_to(r.value.q));
@@ -165,6 +192,12 @@ std::vector<double> optional_doubles(const val& params, const char* key) {
 
 val js_grouped_query_attention(val q, val k, val v, val params, double num_heads,
                                double num_kv_heads, val mask) {
+  const char* fn = "grouped_query_attention";
+  std::size_t heads = 0, kv_heads = 0;
+  ap::Status s =
+      first_failure({count_arg(fn, "num_heads", num_heads, 1, ap::kMaxHeads, heads),
+                     count_arg(fn, "num_kv_heads", num_kv_heads, 1, ap::kMaxHeads, kv_heads)});
+  if (!s.ok()) return failure(s);
   ap::ProjectionParams p;
   p.Wq = matrix_from(params["Wq"]);
   p.Wk = matrix_from(params["Wk"]);
@@ -176,9 +209,8 @@ val js_grouped_query_attention(val q, val k, val v, val params, double num_heads
   p.bo = optional_doubles(params, "bo");
   ap::Mask m;
   const bool has = mask_from(mask, m);
-  auto r = ap::grouped_query_attention(tensor_from(q), tensor_from(k), tensor_from(v), p,
-                                       static_cast<std::size_t>(num_heads),
-                                       static_cast<std::size_t>(num_kv_heads), has ? &m : nullptr);
+  auto r = ap::grouped_query_attention(tensor_from(q), tensor_from(k), tensor_from(v), p, heads,
+                                       kv_heads, has ? &m : nullptr);
   if (!r.ok()) return failure(r.status);
   val o = success();
   val out = val::object();
@@ -193,17 +225,40 @@ val js_grouped_query_attention(val q, val k, val v, val params, double num_heads
 }
 
 val js_random_normal(double rows, double cols, double seed, double scale) {
-  auto r = ap::random_normal(static_cast<std::size_t>(rows), static_cast<std::size_t>(cols),
-                             static_cast<std::uint64_t>(seed), scale);
+  const char* fn = "random_normal";
+  std::size_t rows_ = 0, cols_ = 0;
+  std::uint64_t seed_ = 0;
+  ap::Status s = first_failure({count_arg(fn, "rows", rows, 0, ap::kMaxRows, rows_),
+                                count_arg(fn, "cols", cols, 0, ap::kMaxCols, cols_),
+                                seed_arg(fn, "seed", seed, seed_)});
+  if (!s.ok()) return failure(s);
+  auto r = ap::random_normal(rows_, cols_, seed_, scale);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("out", matrix_to(r.value));
   return o;
 }
 
+// The size limits the core checks, for the page to validate its inputs
+// against (and to show them) without copying the numbers. Plain numbers.
+val js_limits() {
+  val o = val::object();
+  o.set("maxRows", ap::kMaxRows);        // n, n_q, n_k: rows of a matrix (tokens, keys)
+  o.set("maxCols", ap::kMaxCols);        // d, d_k, d_v: columns of a matrix (widths)
+  o.set("maxHeads", ap::kMaxHeads);      // h, num_heads, num_kv_heads
+  o.set("maxBatch", ap::kMaxBatch);      // batch of grouped_query_attention
+  o.set("maxWeights", ap::kMaxWeights);  // entries of all score matrices of one call together
+  o.set("maxValues", ap::kMaxRows * ap::kMaxCols);   // length of a vector (softmax, layer_norm)
+  o.set("maxTrials", ap::kMaxTrials);                // trials of the scaling experiment
+  o.set("maxScalingPoints", ap::kMaxScalingPoints);  // values of d in one scaling experiment
+  o.set("maxSeed", kMaxSeed);                        // seeds: 0 … 2⁵³ − 1
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_core) {
+  emscripten::function("limits", &js_limits);
   emscripten::function("softmax", &js_softmax);
   emscripten::function("attention", &js_attention);
   emscripten::function("attention_steps", &js_attention_steps);

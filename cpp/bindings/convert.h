@@ -6,6 +6,9 @@
 // (convertJSArrayToNumberVector is one TypedArray.set), outputs once out
 // (new TypedArray(typed_memory_view(...))), so JS never holds a handle to .delete().
 // Results are { ok: true, …fields } or { ok: false, code, message }.
+// Counts and seeds arrive as JS numbers (doubles) and go through count_arg /
+// seed_arg before any cast: a cast of −1, NaN or 1e20 to size_t would be
+// undefined behaviour (in practice a wrap: 1e20 → 0 on wasm32).
 #pragma once
 
 #include <emscripten/val.h>
@@ -13,6 +16,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,9 +27,76 @@ namespace ap_js {
 
 using emscripten::val;
 
+constexpr double kMaxSeed = 9007199254740991.0;  // 2⁵³ − 1, the largest exact JS integer
+
+// A JS number much as JavaScript's String() shows it: "2.5", "-1", "300", "NaN",
+// "Infinity", "1e+21" (whole numbers below 10²¹ in full, others with 15
+// significant digits; no strtod round trip, which would add 15 KB to the module).
+inline std::string js_number_str(double x) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+  if (x == 0) return "0";  // also −0, as in JS
+  char shown[32];
+  // JS writes whole numbers below 10²¹ in full: 1e20 → "100000000000000000000"
+  if (std::fabs(x) < 1e21 && std::floor(x) == x) {
+    std::snprintf(shown, sizeof shown, "%.0f", x);
+    return shown;
+  }
+  std::snprintf(shown, sizeof shown, "%.15g", x);
+  return shown;
+}
+
+// A JS number that must be a whole number min … max. The message names the
+// function and the argument: "multi_head: h = 2.5 must be a whole number ≥ 1"
+// (invalid_argument: NaN, a fraction, or below min) or "multi_head: h = 300
+// is over the limit of 256" (too_large: above max, also Infinity and 1e20).
+[[gnu::noinline]] inline ap::Status check_whole(const char* fn, const char* arg, double x, double min, double max) {
+  const std::string where = std::string(fn) + ": " + arg + " = " + js_number_str(x);
+  if (!(x >= min) || std::floor(x) != x)  // NaN fails x >= min
+    return ap::Status::Error("invalid_argument",
+                             where + " must be a whole number ≥ " + js_number_str(min));
+  if (x > max)
+    return ap::Status::Error("too_large", where + " is over the limit of " + js_number_str(max));
+  return ap::Status::Ok();
+}
+
+// A count (h, n, d, rows, …) in min … max (max at most a size limit of
+// size_limits.h, so it fits a 32-bit size_t), into `out`.
+inline ap::Status count_arg(const char* fn, const char* arg, double x, std::size_t min,
+                            std::size_t max, std::size_t& out) {
+  ap::Status s = check_whole(fn, arg, x, static_cast<double>(min), static_cast<double>(max));
+  out = s.ok() ? static_cast<std::size_t>(x) : 0;
+  return s;
+}
+
+// A seed: a whole number 0 … 2⁵³ − 1, into `out`.
+inline ap::Status seed_arg(const char* fn, const char* arg, double x, std::uint64_t& out) {
+  ap::Status s = check_whole(fn, arg, x, 0.0, kMaxSeed);
+  out = s.ok() ? static_cast<std::uint64_t>(x) : 0;
+  return s;
+}
+
+// A shape field (rows, cols, batch) of a JS object; 0 when absent. A number
+// that is not a whole number 0 … SIZE_MAX (−1, 2.5, NaN, 2³² on wasm32) reads
+// as SIZE_MAX, which every shape check rejects, instead of wrapping to a
+// plausible size.
 inline std::size_t size_of(const val& o, const char* key) {
   const val v = o[key];
-  return v.isNumber() ? static_cast<std::size_t>(v.as<double>()) : 0;
+  if (!v.isNumber()) return 0;
+  const double x = v.as<double>();
+  constexpr std::size_t kInvalid = std::numeric_limits<std::size_t>::max();
+  // 2^digits is exact in a double; SIZE_MAX itself may not be
+  const double limit = std::ldexp(1.0, std::numeric_limits<std::size_t>::digits);
+  if (!(x >= 0.0) || x >= limit || std::floor(x) != x) return kInvalid;
+  return static_cast<std::size_t>(x);
+}
+
+// `v instanceof Float64Array`. (clang-format 14 takes `instanceof` for the JS
+// operator and would write `v.instanceof (…)`.)
+inline bool is_float64_array(const val& v) {
+  // clang-format off
+  return v.instanceof(val::global("Float64Array"));
+  // clang-format on
 }
 
 inline std::vector<double> doubles(const val& typed) {

@@ -5,18 +5,21 @@
 //    { data: Uint8Array, rows, cols } or null, a list of numbers (ds, perm,
 //    xs, ys) as a typed array or a plain array;
 //  * every function returns { ok: true, …fields } or { ok: false, code, message };
-//  * counts and seeds arrive as JS numbers and are checked here to be whole
-//    numbers ≥ 0 (a cast of −1 or NaN to size_t would be undefined behaviour).
+//  * counts and seeds arrive as JS numbers and are checked here (count_arg,
+//    seed_arg in convert.h) to be whole numbers 0 … their limit before any
+//    cast (a cast of −1 or NaN to size_t would be undefined behaviour, and
+//    2³² + 4 would wrap to 4 in wasm32's 32-bit size_t); 0 reaches the core,
+//    which reports it.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <string>
+#include <vector>
 
 #include "bindings/convert.h"
 #include "experiments.h"
+#include "size_limits.h"
 
 using emscripten::val;
 
@@ -24,44 +27,26 @@ namespace {
 
 using namespace ap_js;
 
-constexpr double kMaxWhole = 9007199254740991.0;  // 2⁵³ − 1, the largest exact JS integer
-
-
-
-
-
-// A JS number that must be a whole number 0 … 2⁵³ − 1.
-ap::Status whole(const std::string& fn, const std::string& arg, double x, std::uint64_t& out) {
-  if (!(x >= 0.0) || x > kMaxWhole || std::floor(x) != x) {
-    char shown[32];
-    std::snprintf(shown, sizeof shown, "%.17g", x);
-    return ap::Status::Error("invalid_argument",
-                             fn + ": " + arg + " = " + shown + " must be a whole number ≥ 0");
-  }
-  out = static_cast<std::uint64_t>(x);
-  return ap::Status::Ok();
+// A count 0 … max (count_arg with 0 allowed: the core reports 0 in its own words).
+ap::Status count(const char* fn, const char* arg, double x, std::size_t max, std::size_t& out) {
+  return count_arg(fn, arg, x, 0, max, out);
 }
 
-// Every entry of `xs` whole, as size_t; `arg` names the list ("perm" → "perm[2]").
-ap::Status wholes(const std::string& fn, const std::string& arg, const std::vector<double>& xs,
-                  std::vector<std::size_t>& out) {
+// Every entry of `xs` a count 0 … max; `arg` names the list ("perm" → "perm[2]").
+ap::Status counts(const char* fn, const std::string& arg, const std::vector<double>& xs,
+                  std::size_t max, std::vector<std::size_t>& out) {
   out.resize(xs.size());
   for (std::size_t i = 0; i < xs.size(); ++i) {
-    std::uint64_t v = 0;
-    ap::Status s = whole(fn, arg + "[" + std::to_string(i) + "]", xs[i], v);
+    const std::string name = arg + "[" + std::to_string(i) + "]";
+    ap::Status s = count(fn, name.c_str(), xs[i], max, out[i]);
     if (!s.ok()) return s;
-    out[i] = static_cast<std::size_t>(v);
   }
   return ap::Status::Ok();
 }
-
 
 val indices_out(const std::vector<std::size_t>& v) {
   return copy_out(std::vector<std::uint32_t>(v.begin(), v.end()));
 }
-
-
-
 
 val point_to(const ap::ScalingPoint& p) {
   val o = val::object();
@@ -83,9 +68,11 @@ val point_to(const ap::ScalingPoint& p) {
 
 val js_scaling_point(double d, double n, double trials, double seed) {
   const char* fn = "scaling_point";
-  std::uint64_t d_ = 0, n_ = 0, t_ = 0, s_ = 0;
-  for (ap::Status s : {whole(fn, "d", d, d_), whole(fn, "n", n, n_), whole(fn, "trials", trials, t_),
-                       whole(fn, "seed", seed, s_)})
+  std::size_t d_ = 0, n_ = 0, t_ = 0;
+  std::uint64_t s_ = 0;
+  for (ap::Status s :
+       {count(fn, "d", d, ap::kMaxCols, d_), count(fn, "n", n, ap::kMaxRows, n_),
+        count(fn, "trials", trials, ap::kMaxTrials, t_), seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
   auto r = ap::scaling_point(d_, n_, t_, s_);
   if (!r.ok()) return failure(r.status);
@@ -97,9 +84,11 @@ val js_scaling_point(double d, double n, double trials, double seed) {
 val js_scaling_experiment(val ds, double n, double trials, double seed) {
   const char* fn = "scaling_experiment";
   std::vector<std::size_t> ds_;
-  std::uint64_t n_ = 0, t_ = 0, s_ = 0;
-  for (ap::Status s : {wholes(fn, "ds", doubles(ds), ds_), whole(fn, "n", n, n_),
-                       whole(fn, "trials", trials, t_), whole(fn, "seed", seed, s_)})
+  std::size_t n_ = 0, t_ = 0;
+  std::uint64_t s_ = 0;
+  for (ap::Status s :
+       {counts(fn, "ds", doubles(ds), ap::kMaxCols, ds_), count(fn, "n", n, ap::kMaxRows, n_),
+        count(fn, "trials", trials, ap::kMaxTrials, t_), seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
   auto r = ap::scaling_experiment(ds_, n_, t_, s_);
   if (!r.ok()) return failure(r.status);
@@ -112,7 +101,7 @@ val js_scaling_experiment(val ds, double n, double trials, double seed) {
 
 val js_permutation_experiment(val X, val perm, bool use_pe) {
   std::vector<std::size_t> p;
-  ap::Status s = wholes("permutation_experiment", "perm", doubles(perm), p);
+  ap::Status s = counts("permutation_experiment", "perm", doubles(perm), ap::kMaxRows, p);
   if (!s.ok()) return failure(s);
   auto r = ap::permutation_experiment(matrix_from(X), p, use_pe);
   if (!r.ok()) return failure(r.status);
@@ -131,8 +120,9 @@ val js_permutation_experiment(val X, val perm, bool use_pe) {
 
 val js_seeded_permutation(double n, double seed) {
   const char* fn = "seeded_permutation";
-  std::uint64_t n_ = 0, s_ = 0;
-  for (ap::Status s : {whole(fn, "n", n, n_), whole(fn, "seed", seed, s_)})
+  std::size_t n_ = 0;
+  std::uint64_t s_ = 0;
+  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
   auto r = ap::seeded_permutation(n_, s_);
   if (!r.ok()) return failure(r.status);
@@ -143,8 +133,10 @@ val js_seeded_permutation(double n, double seed) {
 
 val js_quadratic_point(double n, double d, double seed) {
   const char* fn = "quadratic_point";
-  std::uint64_t n_ = 0, d_ = 0, s_ = 0;
-  for (ap::Status s : {whole(fn, "n", n, n_), whole(fn, "d", d, d_), whole(fn, "seed", seed, s_)})
+  std::size_t n_ = 0, d_ = 0;
+  std::uint64_t s_ = 0;
+  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
+                       seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
   auto r = ap::quadratic_point(n_, d_, s_);
   if (!r.ok()) return failure(r.status);

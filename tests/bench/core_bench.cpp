@@ -34,9 +34,8 @@ struct Inputs {
 // per multiply-add (the causal mask hides the upper triangle).
 void report(benchmark::State& state, std::size_t n, std::size_t d) {
   const double macs = 2.0 * d * (n * (n + 1) / 2.0);
-  state.counters["GFLOP/s"] =
-      benchmark::Counter(2.0 * macs * state.iterations(), benchmark::Counter::kIsRate,
-                         benchmark::Counter::kIs1000);
+  state.counters["GFLOP/s"] = benchmark::Counter(
+      2.0 * macs * state.iterations(), benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
 }
 
 // Causal single-head attention, d = 64.
@@ -54,11 +53,17 @@ void BM_Causal(benchmark::State& state) {
 }
 BENCHMARK_TEMPLATE(BM_Causal, ap::attention_reference)
     ->Name("causal_d64/reference")
-    ->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)
+    ->Arg(64)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(2048)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(BM_Causal, ap::attention_fast)
     ->Name("causal_d64/fast")
-    ->Arg(64)->Arg(256)->Arg(1024)->Arg(2048)
+    ->Arg(64)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(2048)
     ->Unit(benchmark::kMillisecond);
 
 // Multi-head with the reference kernel per head: the same slicing as
@@ -94,11 +99,13 @@ void BM_MultiHead(benchmark::State& state) {
 }
 BENCHMARK_TEMPLATE(BM_MultiHead, false)
     ->Name("multi_head_d512_h8/reference")
-    ->Arg(256)->Arg(1024)
+    ->Arg(256)
+    ->Arg(1024)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(BM_MultiHead, true)
     ->Name("multi_head_d512_h8/fast")
-    ->Arg(256)->Arg(1024)
+    ->Arg(256)
+    ->Arg(1024)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -86,8 +86,9 @@ struct Worst {
     ++cases;
   }
   ~Worst() {
-    std::printf("[attention_fast] %s: %d cases, max |fast - reference| weights %.3g, out/max(1,|V|) %.3g\n",
-                test, cases, weights, out);
+    std::printf(
+        "[attention_fast] %s: %d cases, max |fast - reference| weights %.3g, out/max(1,|V|) %.3g\n",
+        test, cases, weights, out);
   }
 };
 
@@ -115,7 +116,9 @@ void check_case(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* m
     for (std::size_t j = 0; j < K.rows; ++j) {
       const bool visible = !mask || mask->sees(i, j);
       any_visible = any_visible || visible;
-      if (!visible) ASSERT_EQ(fast.weights(i, j), 0.0) << "hidden key " << i << ", " << j;
+      if (!visible) {
+        ASSERT_EQ(fast.weights(i, j), 0.0) << "hidden key " << i << ", " << j;
+      }
       sum += fast.weights(i, j);
     }
     if (any_visible) {
@@ -146,8 +149,9 @@ TEST(AttentionFast, AgreesWithReferenceOnRandomShapes) {
     const Matrix V = random_matrix(n_k, d_v, rng, v_scale);   // (n_k, d_v)
     const Mask mask = make_mask(kind, n_q, n_k, rng);         // (n_q, n_k)
     char what[160];
-    std::snprintf(what, sizeof what, "case %d: n_q=%zu n_k=%zu d_k=%zu d_v=%zu mask=%s scale=%d |QK|x%g |V|x%g",
-                  t, n_q, n_k, d_k, d_v, name(kind), scale, qk_scale, v_scale);
+    std::snprintf(what, sizeof what,
+                  "case %d: n_q=%zu n_k=%zu d_k=%zu d_v=%zu mask=%s scale=%d |QK|x%g |V|x%g", t,
+                  n_q, n_k, d_k, d_v, name(kind), scale, qk_scale, v_scale);
     check_case(Q, K, V, kind == MaskKind::None ? nullptr : &mask, scale, what, worst);
     if (HasFatalFailure()) return;
   }
@@ -199,8 +203,8 @@ TEST(AttentionFast, ExpIsAccurateOverItsWholeRange) {
   // d_k = 1, Q = [[1]], unscaled: the scores are K's column itself, so the
   // weights are softmax(x) with x from 0 down to −760 (past the underflow at −745).
   const std::size_t n_k = 1000;
-  Matrix Q(1, 1, 1.0);       // (1, 1)
-  Matrix K(n_k, 1);          // (n_k, 1)
+  Matrix Q(1, 1, 1.0);  // (1, 1)
+  Matrix K(n_k, 1);     // (n_k, 1)
   for (std::size_t j = 0; j < n_k; ++j) K(j, 0) = -0.76 * static_cast<double>(j) - 1e-3 * (j % 7);
   const Matrix V(n_k, 1, 1.0);  // (n_k, 1)
   const AttentionResult ref = attention_reference(Q, K, V, nullptr, false);
@@ -265,7 +269,8 @@ TEST(AttentionFast, BuffersMatchAttention) {
   ASSERT_EQ(b.value.n_k, 31u);
   ASSERT_EQ(b.value.d_v, 5u);
   const Matrix out(29, 5, std::vector<double>(b.value.out.get(), b.value.out.get() + 29 * 5));
-  const Matrix w(29, 31, std::vector<double>(b.value.weights.get(), b.value.weights.get() + 29 * 31));
+  const Matrix w(29, 31,
+                 std::vector<double>(b.value.weights.get(), b.value.weights.get() + 29 * 31));
   EXPECT_TRUE(MatrixIdentical(a.value.out, out));
   EXPECT_TRUE(MatrixIdentical(a.value.weights, w));
   EXPECT_FALSE(attention_buffers(Q, K, Matrix(30, 5)).ok());  // V rows ≠ K rows: checked

@@ -63,7 +63,8 @@ TEST(Attention, KnownValueByHand) {
 
 TEST(Attention, OutIsWeightsTimesV) {
   Rng rng(11);
-  const Matrix Q = random_matrix(4, 3, rng), K = random_matrix(6, 3, rng), V = random_matrix(6, 5, rng);
+  const Matrix Q = random_matrix(4, 3, rng), K = random_matrix(6, 3, rng),
+               V = random_matrix(6, 5, rng);
   auto r = attention(Q, K, V);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(MatrixNear(r.value.out, test::naive_matmul(r.value.weights, V), 1e-12));
@@ -72,7 +73,8 @@ TEST(Attention, OutIsWeightsTimesV) {
 TEST(Attention, WeightsAreSoftmaxOfScaledScores) {
   Rng rng(12);
   const std::size_t d_k = 7;
-  const Matrix Q = random_matrix(5, d_k, rng), K = random_matrix(4, d_k, rng), V = random_matrix(4, 2, rng);
+  const Matrix Q = random_matrix(5, d_k, rng), K = random_matrix(4, d_k, rng),
+               V = random_matrix(4, 2, rng);
   auto r = attention(Q, K, V);
   ASSERT_TRUE(r.ok());
   Matrix expected(5, 4);  // (n_q, n_k)
@@ -92,8 +94,10 @@ TEST(Attention, WeightsAreSoftmaxOfScaledScores) {
 TEST(Attention, RowsSumToOneOnRandomShapes) {
   Rng rng(2024);
   for (int trial = 0; trial < 40; ++trial) {
-    const std::size_t n_q = test::random_between(rng, 1, 12), n_k = test::random_between(rng, 1, 12);
-    const std::size_t d_k = test::random_between(rng, 1, 16), d_v = test::random_between(rng, 1, 16);
+    const std::size_t n_q = test::random_between(rng, 1, 12),
+                      n_k = test::random_between(rng, 1, 12);
+    const std::size_t d_k = test::random_between(rng, 1, 16),
+                      d_v = test::random_between(rng, 1, 16);
     const Matrix Q = random_matrix(n_q, d_k, rng, 3.0);
     const Matrix K = random_matrix(n_k, d_k, rng, 3.0);
     const Matrix V = random_matrix(n_k, d_v, rng);
@@ -111,8 +115,10 @@ TEST(Attention, RowsSumToOneOnRandomShapes) {
 TEST(Attention, AgreesWithReference) {
   Rng rng(7);
   for (int trial = 0; trial < 20; ++trial) {
-    const std::size_t n_q = test::random_between(rng, 1, 20), n_k = test::random_between(rng, 1, 20);
-    const std::size_t d_k = test::random_between(rng, 1, 24), d_v = test::random_between(rng, 1, 24);
+    const std::size_t n_q = test::random_between(rng, 1, 20),
+                      n_k = test::random_between(rng, 1, 20);
+    const std::size_t d_k = test::random_between(rng, 1, 24),
+                      d_v = test::random_between(rng, 1, 24);
     const Matrix Q = random_matrix(n_q, d_k, rng), K = random_matrix(n_k, d_k, rng);
     const Matrix V = random_matrix(n_k, d_v, rng);
     const Mask m = random_mask(n_q, n_k, rng);
@@ -160,7 +166,8 @@ TEST(Attention, MaskHoldsWhenVisibleScoresAreHugelyNegative) {
 TEST(Attention, RandomMaskedWeightsAreExactlyZero) {
   Rng rng(4);
   for (int trial = 0; trial < 20; ++trial) {
-    const std::size_t n_q = test::random_between(rng, 1, 10), n_k = test::random_between(rng, 1, 10);
+    const std::size_t n_q = test::random_between(rng, 1, 10),
+                      n_k = test::random_between(rng, 1, 10);
     const Matrix Q = random_matrix(n_q, 4, rng, 10.0), K = random_matrix(n_k, 4, rng, 10.0);
     const Matrix V = random_matrix(n_k, 3, rng);
     const Mask mask = random_mask(n_q, n_k, rng);
@@ -180,7 +187,8 @@ TEST(Attention, RandomMaskedWeightsAreExactlyZero) {
 TEST(Attention, MaskEqualsDroppingTheHiddenKeys) {
   // Hiding keys 1 and 3 must give the same result as not having them at all.
   Rng rng(5);
-  const Matrix Q = random_matrix(3, 4, rng), K = random_matrix(5, 4, rng), V = random_matrix(5, 2, rng);
+  const Matrix Q = random_matrix(3, 4, rng), K = random_matrix(5, 4, rng),
+               V = random_matrix(5, 2, rng);
   Mask mask(3, 5, true);
   for (std::size_t i = 0; i < 3; ++i) {
     mask.set(i, 1, false);
@@ -203,7 +211,8 @@ TEST(Attention, MaskEqualsDroppingTheHiddenKeys) {
 
 TEST(Attention, FullyMaskedRowGivesZerosNotNaN) {
   Rng rng(6);
-  const Matrix Q = random_matrix(4, 3, rng), K = random_matrix(5, 3, rng), V = random_matrix(5, 2, rng);
+  const Matrix Q = random_matrix(4, 3, rng), K = random_matrix(5, 3, rng),
+               V = random_matrix(5, 2, rng);
   Mask mask(4, 5, true);
   for (std::size_t j = 0; j < 5; ++j) mask.set(2, j, false);  // query 2 sees nothing
   auto r = attention(Q, K, V, &mask);
@@ -232,7 +241,8 @@ TEST(Attention, EverythingMaskedGivesAllZeros) {
 
 TEST(Attention, AllVisibleMaskEqualsNoMask) {
   Rng rng(9);
-  const Matrix Q = random_matrix(3, 4, rng), K = random_matrix(6, 4, rng), V = random_matrix(6, 5, rng);
+  const Matrix Q = random_matrix(3, 4, rng), K = random_matrix(6, 4, rng),
+               V = random_matrix(6, 5, rng);
   const Mask all(3, 6, true);
   auto a = attention(Q, K, V, &all);
   auto b = attention(Q, K, V);
@@ -273,7 +283,8 @@ TEST(Attention, WithoutScalingLargeDkCollapsesToOneKey) {
   // pick (nearly) one key; dividing by √d keeps them spread out.
   Rng rng(64);
   const std::size_t n = 8, d = 64;
-  const Matrix Q = random_matrix(n, d, rng), K = random_matrix(n, d, rng), V = random_matrix(n, d, rng);
+  const Matrix Q = random_matrix(n, d, rng), K = random_matrix(n, d, rng),
+               V = random_matrix(n, d, rng);
   auto scaled = attention(Q, K, V, nullptr, true);
   auto unscaled = attention(Q, K, V, nullptr, false);
   ASSERT_TRUE(scaled.ok() && unscaled.ok());
@@ -451,7 +462,8 @@ TEST(AttentionErrors, WrongMaskShape) {
     auto r = attention(Q, K, V, &mask);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.status.code, "shape");
-    EXPECT_TRUE(Contains(r.status.message, "attention: mask is " + shape_str(mask.rows, mask.cols)));
+    EXPECT_TRUE(
+        Contains(r.status.message, "attention: mask is " + shape_str(mask.rows, mask.cols)));
     EXPECT_TRUE(Contains(r.status.message, "(3, 5)"));
   }
 }

@@ -43,7 +43,8 @@ TEST(Block, EqualsXPlusMultiHeadOfLayerNorm) {
       auto mh = multi_head(N, N, N, h, m);
       ASSERT_TRUE(mh.ok());
       Matrix expected = X;
-      for (std::size_t k = 0; k < expected.data.size(); ++k) expected.data[k] += mh.value.out.data[k];
+      for (std::size_t k = 0; k < expected.data.size(); ++k)
+        expected.data[k] += mh.value.out.data[k];
       SCOPED_TRACE("h = " + std::to_string(h) + (m ? ", causal" : ", no mask"));
       EXPECT_TRUE(MatrixNear(b.value.normed, N, 1e-14));
       EXPECT_TRUE(MatrixNear(b.value.attended, mh.value.out, 1e-12));

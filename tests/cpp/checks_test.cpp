@@ -130,7 +130,8 @@ TEST(CheckQkv, ChecksInOrderAndNamesShapes) {
   // every matrix is validated before the cross-shape rules
   Matrix Kbad = K;
   Kbad(0, 0) = kNaN;
-  EXPECT_TRUE(Contains(check_qkv("f", Q, Kbad, Matrix(1, 1, 1.0), nullptr).message, "K[0][0] is NaN"));
+  EXPECT_TRUE(
+      Contains(check_qkv("f", Q, Kbad, Matrix(1, 1, 1.0), nullptr).message, "K[0][0] is NaN"));
   const Status qk = check_qkv("f", Q, Matrix(3, 2, 1.0), V, nullptr);
   EXPECT_EQ(qk.message,
             "f: Q is (3, 4) but K is (3, 2): Q and K must have the same number of columns (d_k)");

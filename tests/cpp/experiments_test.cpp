@@ -80,7 +80,8 @@ TEST(ScalingExperiment, ScaledMaxIsWellBelowUnscaledAtD64) {
 TEST(ScalingExperiment, DefaultSweepShapesAndBounds) {
   const auto t0 = std::chrono::steady_clock::now();
   auto r = scaling_experiment(default_ds(), 8, 200, 7);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   ASSERT_TRUE(r.ok()) << r.status.message;
   std::printf("[ scaling ] 11 d × 200 trials × n = 8 natively: %.3f s\n", seconds);
   ASSERT_EQ(r.value.size(), 11u);
@@ -190,7 +191,8 @@ TEST(PermutationExperiment, InvalidPermutationsNameTheEntry) {
   ASSERT_FALSE(dup.ok());
   EXPECT_EQ(dup.status.code, "invalid_argument");
   EXPECT_EQ(dup.status.message,
-            "permutation_experiment: perm[1] = 0 repeats perm[0]: each of 0 … 2 must appear exactly once");
+            "permutation_experiment: perm[1] = 0 repeats perm[0]: each of 0 … 2 must appear "
+            "exactly once");
   auto range = permutation_experiment(X, {0, 3, 1}, false);
   ASSERT_FALSE(range.ok());
   EXPECT_EQ(range.status.message,
@@ -215,7 +217,8 @@ TEST(PermutationExperiment, SeededPermutationIsAPermutationAndReproducible) {
   std::vector<std::size_t> iota(10);
   std::iota(iota.begin(), iota.end(), std::size_t{0});
   EXPECT_EQ(sorted, iota);
-  EXPECT_EQ(seeded_permutation(0, 5).status.message, "seeded_permutation: n = 0 must be at least 1");
+  EXPECT_EQ(seeded_permutation(0, 5).status.message,
+            "seeded_permutation: n = 0 must be at least 1");
 }
 
 // ---------------------------------------------------------------- quadratic
@@ -278,7 +281,8 @@ TEST(FitLogLogSlope, RecoversPowerLaws) {
 }
 
 TEST(FitLogLogSlope, BadInputs) {
-  EXPECT_TRUE(Contains(fit_loglog_slope({1, 2}, {1}).status.message, "xs has 2 values but ys has 1"));
+  EXPECT_TRUE(
+      Contains(fit_loglog_slope({1, 2}, {1}).status.message, "xs has 2 values but ys has 1"));
   EXPECT_TRUE(Contains(fit_loglog_slope({1}, {1}).status.message, "at least 2"));
   EXPECT_TRUE(Contains(fit_loglog_slope({1, 2}, {1, 0}).status.message, "fit_loglog_slope: ys[1]"));
   EXPECT_TRUE(Contains(fit_loglog_slope({3, 3}, {1, 2}).status.message, "every x is the same"));

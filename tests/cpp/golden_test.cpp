@@ -123,8 +123,8 @@ struct Summary {
 ::testing::AssertionResult close(const std::string& label, const std::vector<double>& got,
                                  const std::vector<double>& want, double tol) {
   if (got.size() != want.size())
-    return ::testing::AssertionFailure() << label << ": core gives " << got.size()
-                                         << " values, reference has " << want.size();
+    return ::testing::AssertionFailure()
+           << label << ": core gives " << got.size() << " values, reference has " << want.size();
   double max_diff = 0.0;
   std::size_t worst = 0, misses = 0;
   std::ostringstream first;
@@ -340,8 +340,10 @@ TEST(Golden, GroupedQueryAttention) {
     const std::size_t n_q = q.rows, n_k = k.rows;
     ASSERT_EQ(g.weights.size(), q.batch * H * n_q * n_k) << label;
     for (std::size_t bh = 0; bh < q.batch * H; ++bh) {
-      ap::Matrix w(n_q, n_k, std::vector<double>(g.weights.begin() + static_cast<long>(bh * n_q * n_k),
-                                                 g.weights.begin() + static_cast<long>((bh + 1) * n_q * n_k)));
+      ap::Matrix w(
+          n_q, n_k,
+          std::vector<double>(g.weights.begin() + static_cast<long>(bh * n_q * n_k),
+                              g.weights.begin() + static_cast<long>((bh + 1) * n_q * n_k)));
       EXPECT_TRUE(masked_zero(label + " (batch·head " + std::to_string(bh) + ")", w, m.get()));
     }
   }

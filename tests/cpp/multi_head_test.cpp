@@ -50,17 +50,20 @@ TEST(MultiHead, TwoHeadsAreAttentionOnColumnSlices) {
   ASSERT_EQ(mh.value.weights.size(), h);
   for (std::size_t t = 0; t < h; ++t) {
     // head t: Q, K columns [4t, 4t + 4), V columns [3t, 3t + 3); attention scales by √4
-    auto a = attention(column_slice(Q, t * 4, 4), column_slice(K, t * 4, 4), column_slice(V, t * 3, 3));
+    auto a =
+        attention(column_slice(Q, t * 4, 4), column_slice(K, t * 4, 4), column_slice(V, t * 3, 3));
     ASSERT_TRUE(a.ok());
     EXPECT_TRUE(MatrixNear(mh.value.weights[t], a.value.weights, 1e-12)) << "head " << t;
-    EXPECT_TRUE(MatrixNear(column_slice(mh.value.out, t * 3, 3), a.value.out, 1e-12)) << "head " << t;
+    EXPECT_TRUE(MatrixNear(column_slice(mh.value.out, t * 3, 3), a.value.out, 1e-12))
+        << "head " << t;
   }
 }
 
 TEST(MultiHead, HeadsScaleByTheirOwnWidth) {
   // Head 0 of h = 2 with d = 8: scores divided by √4 = 2, not by √8.
   Rng rng(23);
-  const Matrix Q = random_matrix(3, 8, rng), K = random_matrix(4, 8, rng), V = random_matrix(4, 8, rng);
+  const Matrix Q = random_matrix(3, 8, rng), K = random_matrix(4, 8, rng),
+               V = random_matrix(4, 8, rng);
   auto mh = multi_head(Q, K, V, 2);
   ASSERT_TRUE(mh.ok());
   for (double divisor : {2.0, std::sqrt(8.0)}) {

@@ -63,14 +63,14 @@ TEST(PosEncoding, KnownValues) {
   // d = 4: column pairs use frequencies 1 and 1/10000^(2/4) = 1/100.
   auto r = pos_encoding(3, 4);
   ASSERT_TRUE(r.ok());
-  EXPECT_NEAR(r.value(1, 0), 0.8414709848078965, 1e-15);   // sin 1
-  EXPECT_NEAR(r.value(1, 1), 0.5403023058681398, 1e-15);   // cos 1
-  EXPECT_NEAR(r.value(1, 2), 0.009999833334166664, 1e-15); // sin 0.01
-  EXPECT_NEAR(r.value(1, 3), 0.9999500004166653, 1e-15);   // cos 0.01
-  EXPECT_NEAR(r.value(2, 0), 0.9092974268256817, 1e-15);   // sin 2
-  EXPECT_NEAR(r.value(2, 1), -0.4161468365471424, 1e-15);  // cos 2
-  EXPECT_NEAR(r.value(2, 2), 0.019998666693333080, 1e-15); // sin 0.02
-  EXPECT_NEAR(r.value(2, 3), 0.9998000066665778, 1e-15);   // cos 0.02
+  EXPECT_NEAR(r.value(1, 0), 0.8414709848078965, 1e-15);    // sin 1
+  EXPECT_NEAR(r.value(1, 1), 0.5403023058681398, 1e-15);    // cos 1
+  EXPECT_NEAR(r.value(1, 2), 0.009999833334166664, 1e-15);  // sin 0.01
+  EXPECT_NEAR(r.value(1, 3), 0.9999500004166653, 1e-15);    // cos 0.01
+  EXPECT_NEAR(r.value(2, 0), 0.9092974268256817, 1e-15);    // sin 2
+  EXPECT_NEAR(r.value(2, 1), -0.4161468365471424, 1e-15);   // cos 2
+  EXPECT_NEAR(r.value(2, 2), 0.019998666693333080, 1e-15);  // sin 0.02
+  EXPECT_NEAR(r.value(2, 3), 0.9998000066665778, 1e-15);    // cos 0.02
 }
 
 TEST(PosEncoding, MatchesTheFormula) {

@@ -110,7 +110,9 @@ struct GqaCase {
   std::size_t batch = 2, n_q = 4, n_k = 5, d_k = 3, d_v = 2, d_o = 5;
   Tensor3 q, k, v;
   explicit GqaCase(Rng& rng)
-      : q(random_tensor(2, 4, 6, rng)), k(random_tensor(2, 5, 7, rng)), v(random_tensor(2, 5, 3, rng)) {}
+      : q(random_tensor(2, 4, 6, rng)),
+        k(random_tensor(2, 5, 7, rng)),
+        v(random_tensor(2, 5, 3, rng)) {}
 
   // Random weights for H query heads and G KV heads, with biases.
   ProjectionParams params(std::size_t H, std::size_t G, Rng& rng) const {
@@ -193,17 +195,19 @@ TEST(GroupedQuery, MhaEqualsPerHeadAttentionByHand) {
   auto r = grouped_query_attention(s.q, s.k, s.v, p, H, H);
   ASSERT_TRUE(r.ok()) << r.status.message;
   for (std::size_t b = 0; b < s.batch; ++b) {
-    const Matrix Qp = add_bias(test::naive_matmul(batch_matrix(s.q, b), p.Wq), p.bq);  // (n_q, H·d_k)
-    const Matrix Kp = add_bias(test::naive_matmul(batch_matrix(s.k, b), p.Wk), p.bk);  // (n_k, H·d_k)
-    const Matrix Vp = add_bias(test::naive_matmul(batch_matrix(s.v, b), p.Wv), p.bv);  // (n_k, H·d_v)
-    Matrix heads(s.n_q, H * s.d_v);  // (n_q, H·d_v)
+    // Qp (n_q, H·d_k), Kp (n_k, H·d_k), Vp (n_k, H·d_v), heads (n_q, H·d_v)
+    const Matrix Qp = add_bias(test::naive_matmul(batch_matrix(s.q, b), p.Wq), p.bq);
+    const Matrix Kp = add_bias(test::naive_matmul(batch_matrix(s.k, b), p.Wk), p.bk);
+    const Matrix Vp = add_bias(test::naive_matmul(batch_matrix(s.v, b), p.Wv), p.bv);
+    Matrix heads(s.n_q, H * s.d_v);
     for (std::size_t i = 0; i < H; ++i) {
       auto a = attention(column_slice(Qp, i * s.d_k, s.d_k), column_slice(Kp, i * s.d_k, s.d_k),
                          column_slice(Vp, i * s.d_v, s.d_v));
       ASSERT_TRUE(a.ok());
-      const Matrix w(s.n_q, s.n_k,
-                     std::vector<double>(r.value.weights.begin() + (b * H + i) * s.n_q * s.n_k,
-                                         r.value.weights.begin() + (b * H + i + 1) * s.n_q * s.n_k));
+      const Matrix w(
+          s.n_q, s.n_k,
+          std::vector<double>(r.value.weights.begin() + (b * H + i) * s.n_q * s.n_k,
+                              r.value.weights.begin() + (b * H + i + 1) * s.n_q * s.n_k));
       EXPECT_TRUE(MatrixNear(w, a.value.weights, 1e-12)) << "batch " << b << " head " << i;
       for (std::size_t row = 0; row < s.n_q; ++row)
         for (std::size_t c = 0; c < s.d_v; ++c) heads(row, i * s.d_v + c) = a.value.out(row, c);
@@ -270,11 +274,12 @@ TEST(GroupedQuery, HeadsInAGroupShareKeys) {
   ASSERT_TRUE(r.ok());
   const std::size_t per = s.n_q * s.n_k;
   auto head = [&](std::size_t i) {
-    return Matrix(s.n_q, s.n_k, std::vector<double>(r.value.weights.begin() + i * per,
-                                                    r.value.weights.begin() + (i + 1) * per));
+    return Matrix(s.n_q, s.n_k,
+                  std::vector<double>(r.value.weights.begin() + i * per,
+                                      r.value.weights.begin() + (i + 1) * per));
   };
-  EXPECT_TRUE(MatrixIdentical(head(0), head(1)));            // same group (KV head 0)
-  EXPECT_GT(test::max_abs_diff(head(0), head(2)), 1e-6);     // head 2 reads KV head 1
+  EXPECT_TRUE(MatrixIdentical(head(0), head(1)));         // same group (KV head 0)
+  EXPECT_GT(test::max_abs_diff(head(0), head(2)), 1e-6);  // head 2 reads KV head 1
 }
 
 TEST(GroupedQuery, BatchEntriesAreIndependent) {
@@ -347,8 +352,9 @@ TEST_F(GroupedQueryErrors, NumHeadsNotDivisibleByKvHeads) {
   auto r = grouped_query_attention(s.q, s.k, s.v, p, 8, 3);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status.code, "divisibility");
-  EXPECT_TRUE(Contains(r.status.message,
-                       "grouped_query_attention: num_heads = 8 is not divisible by num_kv_heads = 3"));
+  EXPECT_TRUE(
+      Contains(r.status.message,
+               "grouped_query_attention: num_heads = 8 is not divisible by num_kv_heads = 3"));
 }
 
 TEST_F(GroupedQueryErrors, ZeroHeads) {
@@ -362,8 +368,8 @@ TEST_F(GroupedQueryErrors, WqRowsMustMatchQWidth) {
   p.Wq = random_matrix(5, 2 * s.d_k, rng);  // q is (2, 4, 6)
   auto r = grouped_query_attention(s.q, s.k, s.v, p, 2, 1);
   EXPECT_EQ(r.status.code, "shape");
-  EXPECT_TRUE(Contains(r.status.message,
-                       "grouped_query_attention: Wq is (5, 6) but q is (2, 4, 6)"));
+  EXPECT_TRUE(
+      Contains(r.status.message, "grouped_query_attention: Wq is (5, 6) but q is (2, 4, 6)"));
 }
 
 TEST_F(GroupedQueryErrors, WkAndWoWidths) {
@@ -387,7 +393,8 @@ TEST_F(GroupedQueryErrors, BiasLength) {
   EXPECT_TRUE(Contains(r.status.message, "grouped_query_attention: bq has 5 values but Wq is"));
   p = s.params(2, 1, rng);
   p.bo.push_back(0.0);
-  EXPECT_TRUE(Contains(grouped_query_attention(s.q, s.k, s.v, p, 2, 1).status.message, "bo has 6 values"));
+  EXPECT_TRUE(
+      Contains(grouped_query_attention(s.q, s.k, s.v, p, 2, 1).status.message, "bo has 6 values"));
 }
 
 TEST_F(GroupedQueryErrors, BatchMismatch) {

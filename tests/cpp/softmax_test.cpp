@@ -40,8 +40,8 @@ TEST(Softmax, KnownValues) {
   // exp(k) / (e + e² + e³) for k = 1, 2, 3
   auto r = softmax({1.0, 2.0, 3.0});
   ASSERT_TRUE(r.ok());
-  EXPECT_TRUE(VectorNear(r.value, {0.09003057317038046, 0.24472847105479767, 0.6652409557748219},
-                         1e-15));
+  EXPECT_TRUE(
+      VectorNear(r.value, {0.09003057317038046, 0.24472847105479767, 0.6652409557748219}, 1e-15));
 }
 
 TEST(Softmax, PreservesOrder) {

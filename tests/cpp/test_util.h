@@ -96,8 +96,8 @@ inline ::testing::AssertionResult MatrixNear(const Matrix& actual, const Matrix&
   if (actual.rows != expected.rows || actual.cols != expected.cols ||
       actual.data.size() != expected.data.size())
     return ::testing::AssertionFailure()
-           << "shape (" << actual.rows << ", " << actual.cols << ") != expected ("
-           << expected.rows << ", " << expected.cols << ")";
+           << "shape (" << actual.rows << ", " << actual.cols << ") != expected (" << expected.rows
+           << ", " << expected.cols << ")";
   double worst = 0.0;
   std::size_t at = 0;
   for (std::size_t k = 0; k < actual.data.size(); ++k) {
@@ -130,14 +130,14 @@ inline ::testing::AssertionResult MatrixIdentical(const Matrix& actual, const Ma
   if (actual.rows != expected.rows || actual.cols != expected.cols ||
       actual.data.size() != expected.data.size())
     return ::testing::AssertionFailure()
-           << "shape (" << actual.rows << ", " << actual.cols << ") != expected ("
-           << expected.rows << ", " << expected.cols << ")";
+           << "shape (" << actual.rows << ", " << actual.cols << ") != expected (" << expected.rows
+           << ", " << expected.cols << ")";
   for (std::size_t k = 0; k < actual.data.size(); ++k)
     if (!(actual.data[k] == expected.data[k])) {
       std::ostringstream os;
       os.precision(17);
-      os << "differs at [" << k / actual.cols << "][" << k % actual.cols
-         << "]: " << actual.data[k] << " vs " << expected.data[k];
+      os << "differs at [" << k / actual.cols << "][" << k % actual.cols << "]: " << actual.data[k]
+         << " vs " << expected.data[k];
       return ::testing::AssertionFailure() << os.str();
     }
   return ::testing::AssertionSuccess();

@@ -1,19 +1,27 @@
 // server.mjs — a tiny static file server for dist/, for the end-to-end tests.
 //
-//   const s = await startServer({ root: 'dist', prefix: '/some-repo/', csp: true });
+//   node tests/e2e/server.mjs --csp --port 4178      what playwright.config.ts's webServer starts
+//   const s = await startServer({ prefix: '/some-repo/', csp: true });   a test's own server (fixtures.ts)
 //   s.url   // "http://127.0.0.1:PORT/some-repo/"
 //   await s.close();
 //
+// * root: the directory to serve, the repository's dist/ by default.
 // * prefix: serve `root` under a sub-path, as GitHub Pages serves a project
 //   site (/<repo>/ → dist/); anything outside the prefix is a 404, and the
 //   prefix without its trailing slash redirects to it.
 // * csp: send the strict Content-Security-Policy the page must work under.
-// * Listens on an ephemeral port of 127.0.0.1 only. No dependencies.
+// * port: a fixed port (the webServer's), or by default an ephemeral one (a
+//   test's own server, with its own origin and its own request log).
+// * Listens on 127.0.0.1 only. No dependencies.
 
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository's dist/, the default root. */
+export const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /** The strict policy the page must load, compute and draw under. */
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
@@ -35,12 +43,12 @@ const TYPES = {
 };
 
 /**
- * Serve `root` on 127.0.0.1 at an ephemeral port.
- * @param {{ root?: string, prefix?: string, csp?: boolean }} [opts]
+ * Serve `root` on 127.0.0.1 at `port` (default: an ephemeral port).
+ * @param {{ root?: string, prefix?: string, csp?: boolean, port?: number }} [opts]
  * @returns {Promise<{ url: string, origin: string, requests: { method: string, path: string, status: number }[], close: () => Promise<void> }>}
  */
 export async function startServer(opts = {}) {
-  const root = resolve(opts.root ?? 'dist');
+  const root = resolve(opts.root ?? DIST);
   let prefix = opts.prefix ?? '/';
   if (!prefix.startsWith('/')) prefix = `/${prefix}`;
   if (!prefix.endsWith('/')) prefix = `${prefix}/`;
@@ -83,7 +91,7 @@ export async function startServer(opts = {}) {
 
   await new Promise((ok, fail) => {
     server.once('error', fail);
-    server.listen(0, '127.0.0.1', ok);
+    server.listen(opts.port ?? 0, '127.0.0.1', ok);
   });
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   const origin = `http://127.0.0.1:${port}`;
@@ -99,10 +107,14 @@ export async function startServer(opts = {}) {
   };
 }
 
-// `node tests/e2e/server.mjs [--prefix /some-repo/] [--csp]` serves dist/ until Ctrl-C.
-if (import.meta.url === `file://${process.argv[1]}`) {
+// `node tests/e2e/server.mjs [--prefix /some-repo/] [--csp] [--port N]` serves dist/ until killed.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
-  const at = args.indexOf('--prefix');
-  const s = await startServer({ prefix: at >= 0 ? args[at + 1] : '/', csp: args.includes('--csp') });
+  const value = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  if (!existsSync(join(DIST, 'index.html'))) {
+    console.error('server: dist/index.html is missing: run `npx vite build` first');
+    process.exit(1);
+  }
+  const s = await startServer({ prefix: value('--prefix') ?? '/', csp: args.includes('--csp'), port: value('--port') ? Number(value('--port')) : undefined });
   console.log(`serving dist/ at ${s.url}${args.includes('--csp') ? ' (with CSP)' : ''}`);
 }

@@ -1221,6 +1221,141 @@ const errorCases: ErrorCase[] = [
   { name: 'random_normal: seed = -1', call: () => core.random_normal(2, 2, -1), code: 'invalid_argument', fn: 'random_normal' },
   { name: 'random_normal: seed = 0.5', call: () => core.random_normal(2, 2, 0.5), code: 'invalid_argument', fn: 'random_normal' },
   { name: 'random_normal: seed = 1e30', call: () => core.random_normal(2, 2, 1e30), code: 'too_large', fn: 'random_normal' },
+  // core.experiments: bad arguments caught in the façade
+  {
+    name: 'scaling_point: d is a string',
+    call: () => core.experiments.scaling_point(any('64'), 8, 10, 7),
+    code: 'invalid_argument',
+    fn: 'scaling_point',
+    message: 'scaling_point: d = 64 must be a whole number',
+  },
+  {
+    name: 'scaling_point: trials = 1.5',
+    call: () => core.experiments.scaling_point(4, 8, 1.5, 7),
+    code: 'invalid_argument',
+    fn: 'scaling_point',
+    message: 'scaling_point: trials = 1.5',
+  },
+  { name: 'scaling_point: seed = 2⁵³', call: () => core.experiments.scaling_point(4, 8, 10, 2 ** 53), code: 'too_large', fn: 'scaling_point' },
+  {
+    name: 'scaling_experiment: ds = null',
+    call: () => core.experiments.scaling_experiment(any(null), 8, 10, 7),
+    code: 'not_a_number',
+    fn: 'scaling_experiment',
+    message: 'scaling_experiment: ds must be a list of numbers',
+  },
+  {
+    name: 'scaling_experiment: ds as text',
+    call: () => core.experiments.scaling_experiment(any('1 2 4'), 8, 10, 7),
+    code: 'not_a_number',
+    fn: 'scaling_experiment',
+  },
+  {
+    name: 'scaling_experiment: a string entry',
+    call: () => core.experiments.scaling_experiment(any([1, '2']), 8, 10, 7),
+    code: 'not_a_number',
+    fn: 'scaling_experiment',
+    message: 'scaling_experiment: ds[1] is the string "2", not a number',
+  },
+  {
+    name: 'permutation_experiment: X = null',
+    call: () => core.experiments.permutation_experiment(any(null), [0], false),
+    code: 'not_a_number',
+    fn: 'permutation_experiment',
+    message: 'permutation_experiment: X must be a matrix',
+  },
+  {
+    name: 'permutation_experiment: ragged X',
+    call: () => core.experiments.permutation_experiment([[1, 2], [3]], [1, 0], false),
+    code: 'ragged',
+    fn: 'permutation_experiment',
+    message: 'permutation_experiment: X[1] has 1 values but X[0] has 2',
+  },
+  {
+    name: 'permutation_experiment: X data too short',
+    call: () => core.experiments.permutation_experiment({ data: new Float64Array(5), rows: 3, cols: 2 }, [0, 1, 2], false),
+    code: 'shape',
+    fn: 'permutation_experiment',
+    message: 'permutation_experiment: X is (3, 2) but its data has 5 values, not 6',
+  },
+  {
+    name: 'permutation_experiment: perm = null',
+    call: () => core.experiments.permutation_experiment(M24, any(null), false),
+    code: 'not_a_number',
+    fn: 'permutation_experiment',
+  },
+  {
+    name: 'permutation_experiment: use_pe is a string',
+    call: () => core.experiments.permutation_experiment(M24, [1, 0], any('yes')),
+    code: 'invalid_argument',
+    fn: 'permutation_experiment',
+    message: 'permutation_experiment: use_pe = yes must be true or false',
+  },
+  {
+    name: 'h1_check: Q is a number',
+    call: () => core.experiments.h1_check(any(3), M24, M24),
+    code: 'not_a_number',
+    fn: 'h1_check',
+    message: 'h1_check: Q must be a matrix',
+  },
+  {
+    name: 'h1_check: mask of strings',
+    call: () =>
+      core.experiments.h1_check(
+        M24,
+        M24,
+        M24,
+        any([
+          ['a', 'b'],
+          ['c', 'd'],
+        ]),
+      ),
+    code: 'not_a_number',
+    fn: 'h1_check',
+    message: 'h1_check: mask[0][0] is the string "a"',
+  },
+  { name: 'h1_check: mask is a string', call: () => core.experiments.h1_check(M24, M24, M24, any('causal')), code: 'not_a_number', fn: 'h1_check' },
+  // core.experiments: bad arguments caught in C++
+  {
+    name: 'scaling_point: d = 0',
+    call: () => core.experiments.scaling_point(0, 8, 10, 7),
+    code: 'invalid_argument',
+    fn: 'scaling_point',
+    message: 'scaling_point: d = 0 must be at least 1',
+  },
+  {
+    name: 'scaling_experiment: ds = []',
+    call: () => core.experiments.scaling_experiment([], 8, 10, 7),
+    code: 'invalid_argument',
+    fn: 'scaling_experiment',
+    message: 'scaling_experiment: ds is empty',
+  },
+  {
+    name: 'permutation_experiment: perm [0, 0]',
+    call: () => core.experiments.permutation_experiment(M24, [0, 0], false),
+    code: 'invalid_argument',
+    fn: 'permutation_experiment',
+    message: 'permutation_experiment: perm[1] = 0 repeats perm[0]',
+  },
+  {
+    name: 'permutation_experiment: perm too short',
+    call: () => core.experiments.permutation_experiment(M24, new Uint32Array([0]), true),
+    code: 'shape',
+    fn: 'permutation_experiment',
+    message: 'permutation_experiment: perm has 1 entries but X has 2 rows',
+  },
+  { name: 'seeded_permutation: n = -1', call: () => core.experiments.seeded_permutation(-1, 7), code: 'invalid_argument', fn: 'seeded_permutation' },
+  { name: 'quadratic_point: n = 4097', call: () => core.experiments.quadratic_point(4097, 8, 7), code: 'too_large', fn: 'quadratic_point' },
+  {
+    name: 'fit_loglog_slope: y = 0',
+    call: () => core.experiments.fit_loglog_slope([1, 2], [1, 0]),
+    code: 'invalid_argument',
+    fn: 'fit_loglog_slope',
+    message: 'fit_loglog_slope: ys[1]',
+  },
+  { name: 'fit_loglog_slope: lengths differ', call: () => core.experiments.fit_loglog_slope([1, 2, 3], [1, 2]), code: 'shape', fn: 'fit_loglog_slope' },
+  { name: 'h1_check: K and V rows differ', call: () => core.experiments.h1_check(M24, mat(3, 4, 1), M24), code: 'shape', fn: 'h1_check' },
+  { name: 'h1_check: mask of the wrong shape', call: () => core.experiments.h1_check(M24, M24, M24, causal(3)), code: 'shape', fn: 'h1_check' },
 ];
 
 describe('errors', () => {
@@ -1250,6 +1385,200 @@ describe('errors', () => {
     const r = core.typed.attention(zeros(4096, 1), zeros(4096, 1), zeros(4096, 1));
     expect(r.weights.data.length).toBe(4096 * 4096);
     expect(r.weights.data[0]).toBe(1 / 4096);
+    expectModuleWorks();
+  });
+});
+
+// ---------------------------------------------------------------- core.experiments
+
+describe('core.experiments', () => {
+  /** No `ok` flag and nothing postMessage could not copy. */
+  const expectPlainData = (r: object) => {
+    expect(r).not.toHaveProperty('ok');
+    expect(structuredClone(r)).toEqual(r);
+  };
+
+  test('scaling_point: one plain point, equal to the raw binding bit for bit', () => {
+    const p = core.experiments.scaling_point(64, 8, 50, 7);
+    expectPlainData(p);
+    expect(Object.keys(p).sort()).toEqual(
+      [
+        'd',
+        'n',
+        'trials',
+        'point_seed',
+        'max_scaled_mean',
+        'max_scaled_std',
+        'max_unscaled_mean',
+        'max_unscaled_std',
+        'max_scaled_median',
+        'max_unscaled_median',
+        'entropy_scaled_mean',
+        'entropy_unscaled_mean',
+        'entropy_max',
+      ].sort(),
+    );
+    expect([p.d, p.n, p.trials]).toEqual([64, 8, 50]);
+    expect(p.point_seed).toMatch(/^\d+$/);
+    expect(p.entropy_max).toBeCloseTo(Math.log(8), 14);
+    expect(p.max_scaled_mean).toBeLessThan(p.max_unscaled_mean);
+    const raw = core.raw.scaling_point(64, 8, 50, 7);
+    expect({ ...p, ok: true }).toEqual(raw);
+  });
+
+  test('scaling_experiment: one point per d (array or typed array), each equal to scaling_point alone', () => {
+    const points = core.experiments.scaling_experiment([16, 64], 8, 50, 7);
+    expect(points.map((p) => p.d)).toEqual([16, 64]);
+    points.forEach(expectPlainData);
+    expect(points[1]).toEqual(core.experiments.scaling_point(64, 8, 50, 7));
+    expect(core.experiments.scaling_experiment(Uint32Array.of(16, 64), 8, 50, 7)).toEqual(points);
+  });
+
+  test('permutation_experiment: the four matrices, shapes (n, d) and (n, n), rows of X reordered by perm', () => {
+    const X = mat(4, 3, 5);
+    const perm = [2, 0, 3, 1];
+    const r = core.experiments.permutation_experiment(X, perm, false);
+    expectPlainData(r);
+    expect(r.perm).toBeInstanceOf(Uint32Array);
+    expect(Array.from(r.perm)).toEqual(perm);
+    expect(r.use_pe).toBe(false);
+    for (const m of [r.permuted_input, r.out, r.out_permuted, r.permuted_out]) expect([m.rows, m.cols, m.data.length]).toEqual([4, 3, 12]);
+    for (const m of [r.weights, r.weights_permuted]) expect([m.rows, m.cols]).toEqual([4, 4]);
+    expect(fromTypedM(r.permuted_input)).toEqual(perm.map((i) => X[i]));
+    expect(r.max_abs_diff).toBeLessThan(1e-12); // equivariant without an encoding
+    // the typed form of X gives the same numbers; with the encoding it is not equivariant
+    expect(core.experiments.permutation_experiment(toTyped(X), Uint32Array.from(perm), false)).toEqual(r);
+    expect(core.experiments.permutation_experiment(X, perm, true).max_abs_diff).toBeGreaterThan(1e-3);
+  });
+
+  test('seeded_permutation: a permutation of 0 … n−1, the same for the same seed', () => {
+    const p = core.experiments.seeded_permutation(6, 8);
+    expect(p).toBeInstanceOf(Uint32Array);
+    expect([...p].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(core.experiments.seeded_permutation(6, 8)).toEqual(p);
+  });
+
+  test('quadratic_point: n² entries, 8·n² bytes, a reproducible checksum', () => {
+    const q = core.experiments.quadratic_point(32, 4, 1);
+    expectPlainData(q);
+    expect(q).toMatchObject({ n: 32, d: 4, entries: 32 * 32, bytes: 8 * 32 * 32 });
+    expect(Number.isFinite(q.checksum)).toBe(true);
+    expect(core.experiments.quadratic_point(32, 4, 1).checksum).toBe(q.checksum);
+  });
+
+  test('fit_loglog_slope: y = x² has slope 2 and r² 1', () => {
+    const f = core.experiments.fit_loglog_slope([1, 2, 4, 8], Float64Array.of(3, 12, 48, 192));
+    expectPlainData(f);
+    expect(f.slope).toBeCloseTo(2, 12);
+    expect(f.intercept).toBeCloseTo(Math.log(3), 12);
+    expect(f.r2).toBeCloseTo(1, 12);
+  });
+
+  test('h1_check: exactly 0 with no mask, a mask of booleans, or a typed mask', () => {
+    const [Q, K, V] = [mat(5, 4, 1), mat(5, 4, 2), mat(5, 4, 3)];
+    for (const m of [undefined, null, causal(5), typedMask(causal(5))]) {
+      const r = core.experiments.h1_check(Q, K, V, m);
+      expectPlainData(r);
+      expect(r).toEqual({ max_out_diff: 0, max_weight_diff: 0 });
+    }
+    expect(core.experiments.h1_check(toTyped(Q), toTyped(K), toTyped(V))).toEqual({ max_out_diff: 0, max_weight_diff: 0 });
+  });
+
+  test('a bad argument throws an AttentionError with its code and message, and every function works after', () => {
+    let caught: unknown;
+    try {
+      core.experiments.permutation_experiment(mat(3, 2, 1), [0, 0, 2], false);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(AttentionError);
+    expect((caught as AttentionError).code).toBe('invalid_argument');
+    expect((caught as AttentionError).message).toBe('permutation_experiment: perm[1] = 0 repeats perm[0]: each of 0 … 2 must appear exactly once');
+    expect(() => core.experiments.scaling_point(64, 8, 1e6, 7)).toThrow(AttentionError);
+    expect(core.experiments.permutation_experiment(mat(3, 2, 1), [2, 1, 0], false).max_abs_diff).toBeLessThan(1e-12);
+    expect(core.experiments.scaling_point(4, 8, 5, 7).d).toBe(4);
+    expect(core.experiments.h1_check(M24, M24, M24).max_out_diff).toBe(0);
+    expectModuleWorks();
+  });
+});
+
+// ---------------------------------------------------------------- core.limits()
+
+describe('core.limits()', () => {
+  const KEYS = ['maxRows', 'maxCols', 'maxHeads', 'maxBatch', 'maxWeights', 'maxValues', 'maxTrials', 'maxScalingPoints', 'maxSeed'];
+
+  /** The AttentionError `call` throws. */
+  const failure = (call: () => unknown): AttentionError => {
+    try {
+      call();
+    } catch (e) {
+      if (e instanceof AttentionError) return e;
+      throw e;
+    }
+    throw new Error('it did not throw');
+  };
+
+  test('a frozen object of whole numbers, the raw binding’s', () => {
+    const L = core.limits();
+    expect(Object.keys(L).sort()).toEqual([...KEYS].sort());
+    for (const k of KEYS) expect(Number.isSafeInteger(L[k as keyof typeof L]) && L[k as keyof typeof L] > 0, k).toBe(true);
+    expect(Object.isFrozen(L)).toBe(true);
+    expect(core.limits()).toEqual(core.raw.limits());
+    expect(L.maxValues).toBe(L.maxRows * L.maxCols);
+    expect(L.maxSeed).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  test('maxRows and maxCols: one more is too_large, and the message names the limit', () => {
+    const { maxRows, maxCols } = core.limits();
+    const rows = failure(() => core.attention(big(maxRows + 1, 1), big(2, 1), big(2, 1)));
+    expect(rows.code).toBe('too_large');
+    expect(rows.message).toBe(`attention: Q is (${maxRows + 1}, 1): the limit is ${maxRows} rows and ${maxCols} columns`);
+    const cols = failure(() => core.typed.attention(zeros(1, maxCols + 1), zeros(1, maxCols + 1), zeros(1, 1)));
+    expect(cols.code).toBe('too_large');
+    expect(cols.message).toContain(`${maxCols} columns`);
+    expect(failure(() => core.experiments.quadratic_point(maxRows + 1, 2, 1)).message).toContain(`over the limit of ${maxRows}`);
+    expect(core.experiments.quadratic_point(maxRows, 1, 1).entries).toBe(maxRows * maxRows);
+  });
+
+  test('maxHeads, maxWeights, maxBatch: one more is too_large, named in the message', () => {
+    const { maxHeads, maxWeights, maxBatch, maxRows } = core.limits();
+    const d = 2 * (maxHeads + 1);
+    const heads = failure(() => core.typed.multi_head(zeros(2, d), zeros(2, d), zeros(2, d), maxHeads + 1));
+    expect([heads.code, heads.message]).toEqual(['too_large', `multi_head: h = ${maxHeads + 1} is over the limit of ${maxHeads}`]);
+    expect(core.typed.multi_head(zeros(2, maxHeads), zeros(2, maxHeads), zeros(2, maxHeads), maxHeads).weights).toHaveLength(maxHeads);
+    // two heads of maxRows × maxRows scores: 2·maxRows² > maxWeights
+    expect(2 * maxRows * maxRows).toBeGreaterThan(maxWeights);
+    const weights = failure(() => core.typed.multi_head(zeros(maxRows, 2), zeros(maxRows, 2), zeros(maxRows, 2), 2));
+    expect([weights.code, weights.message]).toEqual([
+      'too_large',
+      `multi_head: 2 heads of (${maxRows}, ${maxRows}) scores are more than ${maxWeights} entries`,
+    ]);
+    const p = { Wq: zeros(2, 2), Wk: zeros(2, 2), Wv: zeros(2, 2), Wo: zeros(2, 2) };
+    const batch = failure(() =>
+      core.typed.grouped_query_attention(zeros3(maxBatch + 1, 1, 2), zeros3(maxBatch + 1, 1, 2), zeros3(maxBatch + 1, 1, 2), p, {
+        num_heads: 1,
+        num_kv_heads: 1,
+      }),
+    );
+    expect(batch.code).toBe('too_large');
+    expect(batch.message).toContain(`batch ${maxBatch}`);
+  });
+
+  test('maxTrials, maxScalingPoints, maxSeed: one more is too_large, named in the message; the limit itself works', () => {
+    const { maxTrials, maxScalingPoints, maxSeed } = core.limits();
+    expect(failure(() => core.experiments.scaling_point(1, 2, maxTrials + 1, 0)).message).toBe(
+      `scaling_point: trials = ${maxTrials + 1} is over the limit of ${maxTrials}`,
+    );
+    const ds = (k: number) => Array.from({ length: k }, () => 1);
+    const points = failure(() => core.experiments.scaling_experiment(ds(maxScalingPoints + 1), 2, 1, 0));
+    expect([points.code, points.message]).toEqual([
+      'too_large',
+      `scaling_experiment: ds has ${maxScalingPoints + 1} values, over the limit of ${maxScalingPoints}`,
+    ]);
+    expect(core.experiments.scaling_experiment(ds(maxScalingPoints), 2, 1, 0)).toHaveLength(maxScalingPoints);
+    const seed = failure(() => core.random_normal(1, 1, maxSeed + 1));
+    expect([seed.code, seed.message.endsWith(`over the limit of ${maxSeed}`)]).toEqual(['too_large', true]);
+    expect(core.random_normal(1, 1, maxSeed)).toHaveLength(1);
     expectModuleWorks();
   });
 });

@@ -3,7 +3,7 @@
 // numbers: same seed, same numbers natively and in WASM), the report texts,
 // the settings validation, and ExperimentClient against a fake worker.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Core } from '../../../web/src/core/core';
+import { AttentionError, type Core } from '../../../web/src/core/core';
 import { ExperimentCancelled, ExperimentClient, type WorkerLike } from '../../../web/src/experiments/client';
 import { handleRequest, type RunRequest, type WorkerMessage } from '../../../web/src/experiments/protocol';
 import {
@@ -24,9 +24,11 @@ import {
   scaleSentence,
 } from '../../../web/src/experiments/reports';
 import {
+  DEFAULT_H1,
   DEFAULT_QUADRATIC,
   DEFAULT_SCALING,
   SettingsError,
+  VALIDATORS,
   permutationProblem,
   quadraticSizes,
   runExperiment,
@@ -417,6 +419,96 @@ describe('settings validation', () => {
     const fit = core.raw.fit_loglog_slope([1, 2], [1, 0]);
     expect(!fit.ok && fit.message).toContain('fit_loglog_slope: ys[1]');
     expect(core.raw.scaling_point(64, 8, 10, 7).ok).toBe(true);
+  });
+});
+
+describe('limits and core calls come from the façade', () => {
+  /** The core, with `raw` unreachable: the runs must go through core.experiments and core.typed. */
+  const noRaw = (): Core =>
+    ({
+      ...core,
+      raw: new Proxy(
+        {},
+        {
+          get: (_, key) => {
+            throw new Error(`core.raw.${String(key)} was used`);
+          },
+        },
+      ),
+    }) as Core;
+
+  it('the validators check against core.limits(), or the limits they are given', () => {
+    const L = core.limits();
+    expect(validateScaling({ n: L.maxRows + 1 })).toEqual({ ok: false, errors: { n: `n = ${L.maxRows + 1} is over the limit of ${L.maxRows}` } });
+    expect(validateH1({ h: L.maxHeads + 1, d: 8 })).toEqual({ ok: false, errors: { h: `h = ${L.maxHeads + 1} is over the limit of ${L.maxHeads}` } });
+    const many = Array.from({ length: L.maxScalingPoints + 1 }, () => 1);
+    expect(validateScaling({ ds: many })).toEqual({
+      ok: false,
+      errors: { ds: `d: ${L.maxScalingPoints + 1} values are over the limit of ${L.maxScalingPoints}` },
+    });
+    expect(validateScaling({ trials: L.maxTrials + 1 })).toMatchObject({
+      ok: false,
+      errors: { trials: `trials = ${L.maxTrials + 1} is over the limit of ${L.maxTrials}` },
+    });
+    // smaller limits, passed in: the numbers are read, not copied
+    const small = { ...L, maxRows: 512, maxCols: 16, maxHeads: 2 };
+    expect(validateQuadratic({ nMax: 600 }, small)).toEqual({ ok: false, errors: { nMax: 'largest n = 600 is over the limit of 512' } });
+    expect(validatePermutation({ d: 17 }, small)).toEqual({ ok: false, errors: { d: 'd = 17 is over the limit of 16' } });
+    expect(validateH1({ h: 4, d: 8 }, small)).toEqual({ ok: false, errors: { h: 'h = 4 is over the limit of 2' } });
+    expect(VALIDATORS.quadratic({ nMax: 600 }, L).ok).toBe(true);
+  });
+
+  it('runExperiment validates against the limits of the core it runs on', () => {
+    const tight = { ...core, limits: () => ({ ...core.limits(), maxRows: 4 }) } as Core;
+    expect(() => runExperiment(tight, 'h1', { n: 5 })).toThrow(new SettingsError('h1', { n: 'n = 5 is over the limit of 4' }));
+    expect(runExperiment(tight, 'h1', { n: 4, d: 4, h: 2 }).pass).toBe(true);
+  });
+
+  it('the four runs call core.experiments, never core.raw', () => {
+    const c = noRaw();
+    const calls: string[] = [];
+    const experiments = Object.fromEntries(
+      Object.entries(core.experiments).map(([name, f]) => [
+        name,
+        (...args: unknown[]) => {
+          calls.push(name);
+          return (f as (...a: unknown[]) => unknown)(...args);
+        },
+      ]),
+    ) as unknown as Core['experiments'];
+    const spied = { ...c, experiments } as Core;
+    expect(runScaling(spied, { ...DEFAULT_SCALING, ds: [4, 64], trials: 20 }).at64.d).toBe(64);
+    expect(calls.splice(0)).toEqual(['scaling_point', 'scaling_point']);
+    expect(runPermutation(spied, { X: null, n: 5, d: 4, seed: 3, perm: null, pe: 'sinusoidal' }).plain.max_abs_diff).toBeLessThan(1e-12);
+    expect(calls.splice(0)).toEqual(['seeded_permutation', 'permutation_experiment', 'permutation_experiment']);
+    expect(runQuadratic(spied, { nMax: 32, d: 4, seed: 1, repeats: 1 }).entriesFit.slope).toBeCloseTo(2, 12);
+    expect(calls.splice(0)).toEqual(['quadratic_point', 'quadratic_point', 'fit_loglog_slope', 'fit_loglog_slope']);
+    expect(runH1Check(spied, { n: 4, d: 4, h: 2, seed: 1, causal: true }).pass).toBe(true);
+    expect(calls.splice(0)).toEqual(['h1_check']);
+  });
+
+  it('the permutation cases are plain data without the echoed permutation', () => {
+    const r = runPermutation(noRaw(), { X: null, n: 4, d: 4, seed: 2, perm: [3, 2, 1, 0], pe: 'none' });
+    expect(Object.keys(r.plain)).toEqual(['use_pe', 'permuted_input', 'out', 'out_permuted', 'permuted_out', 'weights', 'weights_permuted', 'max_abs_diff']);
+    expect(r.perm).toEqual([3, 2, 1, 0]);
+    expect(structuredClone(r)).toEqual(r);
+  });
+
+  it('a core error inside a run is an AttentionError with its code, and the core works after', () => {
+    const c = noRaw();
+    let caught: unknown;
+    try {
+      runQuadratic(c, { nMax: 16, d: core.limits().maxCols + 1, seed: 1, repeats: 1 }); // not validated: the core refuses
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(AttentionError);
+    expect((caught as AttentionError).code).toBe('too_large');
+    expect((caught as AttentionError).message).toMatch(/^quadratic_point: d = 4097 is over the limit of 4096/);
+    expect(() => runPermutation(c, { X: null, n: 3, d: 2, seed: 1, perm: [0, 0, 2], pe: 'none' })).toThrow(
+      /^permutation_experiment: perm\[1\] = 0 repeats perm\[0\]/,
+    );
+    expect(runH1Check(c, DEFAULT_H1).pass).toBe(true);
   });
 });
 

@@ -1,34 +1,25 @@
 // @vitest-environment jsdom
-// Tests of web/src/figures/heatmap: the pure parts (colour, text, ticks, cursor,
-// layout) and, in jsdom, the component's SVG export, keyboard readout and
-// table. jsdom has no canvas (getContext is stubbed to null), so the cells are
-// checked through toSVG(), which draws one rect per cell.
+// Tests of the Heatmap component (web/src/figures/heatmap/heatmap.ts) in
+// jsdom: its SVG export, keyboard and pointer readout, table alternative,
+// lifecycle, words, and the public entry's names. jsdom has no canvas
+// (getContext is stubbed to null), so the cells are checked through toSVG(),
+// which draws one rect per cell. The pure modules (scales, layout, data,
+// navigation, readout, values) have their own tests in heatmap/; SVG
+// snapshots are heatmap-snapshots.test.ts, and the canvas and the PNG
+// export, which need a real canvas, heatmap.browser.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { interpolateViridis } from 'd3-scale-chromatic';
+import * as entry from '../../../web/src/figures/heatmap/heatmap';
 import {
   DEFAULT_HEATMAP_WORDS,
   Heatmap,
-  LUT_SIZE,
   MASK_FILL,
   MASK_HATCH,
-  MAX_CELL,
-  cellText,
+  TABLE_EAGER_CELLS,
   colourFor,
-  colourTable,
-  computeLayout,
   fillWords,
-  formatFull,
-  luminance,
-  matrixToRGBA,
-  moveCursor,
   normalise,
-  parseHex,
-  textColourFor,
-  thinTicks,
-  tickStep,
   type HeatmapData,
   type HeatmapWords,
-  type LayoutInput,
 } from '../../../web/src/figures/heatmap/heatmap';
 import { box as sizedBox, parseSVG } from '../support/dom-test-kit';
 
@@ -70,213 +61,6 @@ function translate(el: Element): [number, number] {
 function key(el: HTMLElement, k: string, extra: KeyboardEventInit = {}): void {
   el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...extra }));
 }
-
-// ------------------------------------------------------------------ colour
-
-describe('colour mapping', () => {
-  it('maps the domain ends to viridis(0) and viridis(1), clamping outside', () => {
-    expect(colourFor(0, [0, 1])).toBe(interpolateViridis(0));
-    expect(colourFor(1, [0, 1])).toBe(interpolateViridis(1));
-    expect(colourFor(-3, [0, 1])).toBe(interpolateViridis(0));
-    expect(colourFor(-Infinity, [0, 1])).toBe(interpolateViridis(0));
-    expect(colourFor(42, [0, 1])).toBe(interpolateViridis(1));
-    expect(colourFor(Infinity, [0, 1])).toBe(interpolateViridis(1));
-  });
-
-  it('agrees with d3 viridis everywhere (the lookup table has the ramp’s own 256 bins)', () => {
-    expect(colourTable().hex).toHaveLength(LUT_SIZE);
-    for (let k = 0; k <= 1000; k++) expect(colourFor(k / 1000, [0, 1])).toBe(interpolateViridis(k / 1000));
-  });
-
-  it('rescales to the domain', () => {
-    expect(colourFor(0.1, [0, 0.2])).toBe(interpolateViridis(0.5));
-    expect(colourFor(-1, [-1, 3])).toBe(interpolateViridis(0));
-    expect(colourFor(3, [-1, 3])).toBe(interpolateViridis(1));
-  });
-
-  it('keeps masked cells out of the viridis palette', () => {
-    const hex = new Set(colourTable().hex.map((c) => c.toLowerCase()));
-    expect(hex.has(MASK_FILL)).toBe(false);
-    // grey: r = g = b, which no viridis colour is
-    const [r, g, b] = parseHex(MASK_FILL);
-    expect(r === g && g === b).toBe(true);
-    for (const c of colourTable().hex) {
-      const [cr, cg, cb] = parseHex(c);
-      expect(cr === cg && cg === cb).toBe(false);
-    }
-    expect(colourFor(NaN, [0, 1])).toBe(MASK_FILL);
-  });
-
-  it('fills an RGBA image through the table, masked cells grey', () => {
-    const values = Float64Array.from([0, 0.25, 0.5, 1, 0.7, NaN]);
-    const masked = Uint8Array.from([0, 0, 0, 0, 1, 0]);
-    const img = matrixToRGBA(values, masked, 2, 3, [0, 1]);
-    const px = (p: number): string => '#' + Array.from(img.slice(4 * p, 4 * p + 3), (x) => x.toString(16).padStart(2, '0')).join('');
-    for (let p = 0; p < 4; p++) expect(px(p)).toBe(colourFor(values[p]!, [0, 1]));
-    expect(px(4)).toBe(MASK_FILL);
-    expect(px(5)).toBe(MASK_FILL);
-    for (let p = 0; p < 6; p++) expect(img[4 * p + 3]).toBe(255);
-  });
-
-  it('colours a 512 × 512 matrix quickly', () => {
-    const n = 512;
-    const v = new Float64Array(n * n).map((_, p) => (p % 997) / 996);
-    const t0 = performance.now();
-    const img = matrixToRGBA(v, null, n, n, [0, 1]);
-    const ms = performance.now() - t0;
-    expect(img.length).toBe(n * n * 4);
-    expect(ms).toBeLessThan(250);
-  });
-
-  it('picks white text on dark cells and black on light ones', () => {
-    expect(textColourFor(interpolateViridis(0))).toBe('#ffffff');
-    expect(textColourFor(interpolateViridis(1))).toBe('#000000');
-    expect(textColourFor(MASK_FILL)).toBe('#000000');
-    expect(luminance('#000000')).toBe(0);
-    expect(luminance('#ffffff')).toBeCloseTo(1, 12);
-  });
-});
-
-// ------------------------------------------------------------------ text
-
-describe('cellText and formatFull', () => {
-  it('prints fixed digits without trailing zeros', () => {
-    expect(cellText(0.451326, 3)).toBe('0.451');
-    expect(cellText(0.4515, 3)).toBe('0.452');
-    expect(cellText(0.5, 3)).toBe('0.5');
-    expect(cellText(1, 3)).toBe('1');
-    expect(cellText(0, 3)).toBe('0');
-    expect(cellText(10.25, 1)).toBe('10.3');
-    expect(cellText(-1.23456, 2)).toBe('-1.23');
-    expect(cellText(0.6, 0)).toBe('1');
-  });
-
-  it('never prints "-0", and handles non-finite and huge values', () => {
-    expect(cellText(-0.0001, 3)).toBe('0');
-    expect(cellText(-0, 3)).toBe('0');
-    expect(cellText(NaN, 3)).toBe('NaN');
-    expect(cellText(Infinity, 3)).toBe('∞');
-    expect(cellText(-Infinity, 3)).toBe('−∞');
-    expect(cellText(123456, 3)).toBe('1.23e+5');
-  });
-
-  it('gives the readout 6 significant digits', () => {
-    expect(formatFull(0.4513261234)).toBe('0.451326');
-    expect(formatFull(0.99999999999)).toBe('1');
-    expect(formatFull(1e-9)).toBe('1e-9');
-    expect(formatFull(-0)).toBe('0');
-    expect(formatFull(-Infinity)).toBe('−∞');
-  });
-});
-
-// ------------------------------------------------------------------ ticks, cursor, layout
-
-describe('label thinning', () => {
-  it('labels every index when cells are roomy', () => {
-    expect(tickStep(35, 16)).toBe(1);
-    expect(thinTicks(8, 35, 16)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-  });
-
-  it('steps by 1, 2, 5, 10, 20, 50, … when cells are small', () => {
-    expect(tickStep(10, 16)).toBe(2);
-    expect(tickStep(4, 16)).toBe(5);
-    expect(tickStep(1, 16)).toBe(20);
-    expect(tickStep(0.1, 16)).toBe(200);
-    expect(thinTicks(64, 4, 16)).toEqual([0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]);
-  });
-
-  it('keeps a 512-wide axis to a readable number of labels', () => {
-    const t = thinTicks(512, 1, 16);
-    expect(t[0]).toBe(0);
-    expect(t.length).toBe(26);
-    expect(t.every((i, k) => i === 20 * k && i < 512)).toBe(true);
-  });
-});
-
-describe('moveCursor', () => {
-  const at = { row: 1, col: 1 };
-  it('moves with the arrows and clamps at the edges', () => {
-    expect(moveCursor(at, 'ArrowUp', 3, 4)).toEqual({ row: 0, col: 1 });
-    expect(moveCursor(at, 'ArrowDown', 3, 4)).toEqual({ row: 2, col: 1 });
-    expect(moveCursor(at, 'ArrowLeft', 3, 4)).toEqual({ row: 1, col: 0 });
-    expect(moveCursor(at, 'ArrowRight', 3, 4)).toEqual({ row: 1, col: 2 });
-    expect(moveCursor({ row: 0, col: 0 }, 'ArrowUp', 3, 4)).toEqual({ row: 0, col: 0 });
-    expect(moveCursor({ row: 2, col: 3 }, 'ArrowRight', 3, 4)).toEqual({ row: 2, col: 3 });
-  });
-  it('Home/End go to the ends of the row; with Ctrl to the corners', () => {
-    expect(moveCursor(at, 'Home', 3, 4)).toEqual({ row: 1, col: 0 });
-    expect(moveCursor(at, 'End', 3, 4)).toEqual({ row: 1, col: 3 });
-    expect(moveCursor(at, 'Home', 3, 4, true)).toEqual({ row: 0, col: 0 });
-    expect(moveCursor(at, 'End', 3, 4, true)).toEqual({ row: 2, col: 3 });
-    expect(moveCursor(at, 'PageDown', 30, 4)).toEqual({ row: 11, col: 1 });
-  });
-  it('ignores other keys', () => {
-    expect(moveCursor(at, 'a', 3, 4)).toBeNull();
-    expect(moveCursor(at, 'Tab', 3, 4)).toBeNull();
-  });
-});
-
-describe('normalise', () => {
-  it('flattens rows row-major and turns a boolean mask into 1 = hidden', () => {
-    const m = normalise(causal);
-    expect(Array.from(m.values)).toEqual([1, 0, 0, 0.55, 0.45, 0, 0.145036, 0.53218, 0.322784]);
-    expect(Array.from(m.masked!)).toEqual([0, 1, 1, 0, 0, 1, 0, 0, 0]);
-  });
-  it('rejects shapes that do not match', () => {
-    expect(() => normalise({ values: new Float64Array(5), rows: 2, cols: 3 })).toThrow(RangeError);
-    expect(() => normalise({ values: [[1, 2], [3]], rows: 2, cols: 2 })).toThrow(/row 1/);
-    expect(() => normalise({ values: [[1]], rows: 1, cols: 1, masked: new Uint8Array(2) })).toThrow(RangeError);
-  });
-});
-
-describe('computeLayout', () => {
-  const base = (rows: number, cols: number, availableWidth: number): LayoutInput => ({
-    rows,
-    cols,
-    availableWidth,
-    rowLabels: Array.from({ length: rows }, (_, i) => String(i)),
-    colLabels: Array.from({ length: cols }, (_, i) => String(i)),
-    customColLabels: false,
-    rowTitle: 'query',
-    colTitle: 'key',
-    showValues: 'auto',
-    valueChars: 4,
-    hasMask: true,
-    maskedLabel: 'masked',
-  });
-
-  it('fits an 8 × 8 heatmap into a phone-width container with values shown', () => {
-    const L = computeLayout(base(8, 8, 343));
-    expect(L.cell).toBeGreaterThanOrEqual(28);
-    expect(L.width).toBeLessThanOrEqual(343);
-    expect(L.plotWidth).toBe(8 * L.cell);
-    expect(L.plotHeight).toBe(8 * L.cell);
-    expect(L.showValues).toBe(true);
-    expect(L.rowTicks).toHaveLength(8);
-  });
-
-  it('caps cells at MAX_CELL px and never goes below 1 px', () => {
-    expect(computeLayout(base(3, 3, 1200)).cell).toBe(MAX_CELL);
-    const big = computeLayout(base(512, 512, 600));
-    expect(big.cell).toBe(1);
-    expect(big.showValues).toBe(false);
-    expect(big.rowTicks.length).toBeLessThanOrEqual(30);
-    expect(big.colTicks.length).toBeLessThanOrEqual(30);
-  });
-
-  it('hides values for more than 400 cells unless asked', () => {
-    expect(computeLayout(base(21, 20, 2000)).showValues).toBe(false);
-    expect(computeLayout({ ...base(21, 20, 2000), showValues: 'always' }).showValues).toBe(true);
-    expect(computeLayout({ ...base(2, 2, 2000), showValues: 'never' }).showValues).toBe(false);
-  });
-
-  it('turns long custom column labels upright instead of dropping them', () => {
-    const words = ['attention', 'is', 'all', 'you', 'need', 'really', 'truly', 'honestly'];
-    const L = computeLayout({ ...base(8, 8, 343), colLabels: words, customColLabels: true });
-    expect(L.rotateColLabels).toBe(true);
-    expect(L.colTicks).toHaveLength(8);
-  });
-});
 
 // ------------------------------------------------------------------ the component (jsdom)
 
@@ -562,5 +346,159 @@ describe('Heatmap words', () => {
     hm.update({ values: new Float64Array(n * n), rows: n, cols: n }, { words: zh });
     expect(hm.element.querySelector('.hm-table-note')!.textContent).toBe('100 × 100 的矩阵不列出表格。');
     hm.destroy();
+  });
+});
+
+describe('Heatmap pointer, lifecycle and table', () => {
+  /** Pretend the plot (the canvas) is laid out at (left, top) with cells of `cell` px. */
+  function placeCanvas(hm: Heatmap, rows: number, cols: number, cell = 20, left = 50, top = 40): void {
+    const canvas = hm.element.querySelector('canvas')!;
+    canvas.getBoundingClientRect = () => ({
+      left,
+      top,
+      width: cols * cell,
+      height: rows * cell,
+      right: left + cols * cell,
+      bottom: top + rows * cell,
+      x: left,
+      y: top,
+      toJSON: () => ({}),
+    });
+  }
+  const pointer = (el: Element, type: string, x: number, y: number): boolean =>
+    el.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, bubbles: true }));
+
+  it('reads out the hovered cell, puts the cursor where the pointer goes down, and forgets the hover when it leaves', () => {
+    const hm = new Heatmap(box(), { rowLabels: ['the', 'cat', 'sat'], colLabels: ['the', 'cat', 'sat'] });
+    hm.update(causal);
+    placeCanvas(hm, 3, 3);
+    const fig = hm.element.querySelector<HTMLElement>('.hm-figure')!;
+    const readout = hm.element.querySelector<HTMLElement>('.hm-readout')!;
+    const cur = hm.element.querySelector('.hm-cursor')!;
+    pointer(fig, 'pointermove', 50 + 25, 40 + 45); // row 2, col 1
+    expect(readout.textContent).toBe('query 2 “sat” → key 1 “cat”: 0.53218 (row sum 1)');
+    expect([cur.getAttribute('data-row'), cur.getAttribute('data-col'), cur.getAttribute('display')]).toEqual(['2', '1', null]);
+    expect(hm.element.querySelector('[data-axis="key"] .tick.hm-active')!.getAttribute('data-col')).toBe('1');
+    expect(hm.element.dataset['cursorRow']).toBeUndefined(); // hovering moves no keyboard cursor
+    pointer(fig, 'pointermove', 10, 10); // outside the plot
+    expect(readout.textContent).toMatch(/^Rows: query/);
+    expect(cur.getAttribute('display')).toBe('none');
+    expect(hm.element.querySelectorAll('.hm-active')).toHaveLength(0);
+    pointer(fig, 'pointerdown', 50 + 5, 40 + 25); // row 1, col 0
+    expect(hm.element.dataset['cursorRow']).toBe('1');
+    expect(hm.element.dataset['cursorCol']).toBe('0');
+    fig.dispatchEvent(new MouseEvent('pointerleave'));
+    expect(readout.textContent).toMatch(/^Rows: query/);
+    // the keyboard goes on from where the pointer put the cursor
+    fig.focus();
+    key(fig, 'ArrowRight');
+    expect(readout.textContent).toBe('query 1 “cat” → key 1 “cat”: 0.45 (row sum 1)');
+    hm.destroy();
+  });
+
+  it('keeps the cursor through an update while it fits, and drops it when the matrix shrinks', () => {
+    const hm = new Heatmap(box());
+    hm.update(causal);
+    const fig = hm.element.querySelector<HTMLElement>('.hm-figure')!;
+    fig.focus();
+    key(fig, 'End', { ctrlKey: true });
+    hm.update({ ...causal, masked: null });
+    expect(hm.element.dataset['cursorRow']).toBe('2');
+    expect(hm.element.querySelector('.hm-readout')!.textContent).toBe('query 2 → key 2: 0.322784 (row sum 1)');
+    hm.update({ values: [[1]], rows: 1, cols: 1 });
+    expect(hm.element.dataset['cursorRow']).toBeUndefined();
+    key(fig, 'ArrowDown');
+    expect(hm.element.querySelector('.hm-readout')!.textContent).toBe('query 0 → key 0: 1 (row sum 1)');
+    hm.destroy();
+  });
+
+  it('builds a mid-size table only when first opened, then with every update', () => {
+    const n = 20;
+    expect(n * n).toBeGreaterThan(TABLE_EAGER_CELLS);
+    const hm = new Heatmap(box());
+    hm.update({ values: new Float64Array(n * n).fill(1 / n), rows: n, cols: n });
+    expect(hm.element.querySelector('table')).toBeNull();
+    hm.element.querySelector<HTMLButtonElement>('.hm-table-toggle')!.click();
+    expect(hm.element.querySelectorAll('table.hm-table td')).toHaveLength(n * n);
+    hm.update({ values: new Float64Array(n * n).fill(0.5), rows: n, cols: n });
+    expect(hm.element.querySelector('table.hm-table td')!.textContent).toBe('0.5');
+    hm.destroy();
+  });
+
+  it('shows the masked key in the legend only when a cell is hidden', () => {
+    const hm = new Heatmap(box(), { maskedLabel: 'hidden' });
+    hm.update(causal);
+    const key = () => parseSVG(hm.toSVG()).querySelector('.hm-legend-mask')!;
+    expect(key().getAttribute('display')).toBeNull();
+    expect(key().textContent).toBe('hidden');
+    expect(key().querySelector('rect')!.getAttribute('fill')).toMatch(/^url\(#hm-\d+-hatch\)$/);
+    hm.update({ ...causal, masked: null });
+    expect(key().getAttribute('display')).toBe('none');
+    hm.destroy();
+  });
+
+  it('exports nothing before the first update: an empty SVG, and a PNG that says why', async () => {
+    const hm = new Heatmap(box());
+    const doc = parseSVG(hm.toSVG());
+    expect(doc.documentElement.getAttribute('width')).toBe('0');
+    await expect(hm.toPNG()).rejects.toThrow(/nothing to export yet/);
+    hm.destroy();
+  });
+
+  it('lays out for the width it is given: narrower containers get smaller cells, never wider than the container', () => {
+    const cellAt = (width: number): number => {
+      const hm = new Heatmap(box(width));
+      hm.update({ values: new Float64Array(64).fill(1 / 8), rows: 8, cols: 8 });
+      const rect = parseSVG(hm.toSVG()).querySelector('rect.hm-cell')!;
+      const svgWidth = Number(hm.element.querySelector('svg')!.getAttribute('width'));
+      hm.destroy();
+      expect(svgWidth).toBeLessThanOrEqual(width);
+      return Number(rect.getAttribute('width'));
+    };
+    expect(cellAt(1200)).toBe(48);
+    expect(cellAt(343)).toBeLessThan(48);
+    expect(cellAt(343)).toBeGreaterThan(cellAt(250));
+  });
+});
+
+describe('the public entry', () => {
+  it('exports every name it always has, so importers need no change', () => {
+    expect(Object.keys(entry).sort()).toEqual(
+      [
+        'DEFAULT_HEATMAP_WORDS',
+        'DEFAULT_PALETTE',
+        'Heatmap',
+        'LUT_SIZE',
+        'MASK_FILL',
+        'MASK_HATCH',
+        'MASK_TEXT',
+        'MAX_CELL',
+        'MIN_CELL',
+        'TABLE_EAGER_CELLS',
+        'TABLE_MAX_CELLS',
+        'cellText',
+        'cellsMarkup',
+        'colourFor',
+        'colourTable',
+        'computeLayout',
+        'escapeXml',
+        'fillWords',
+        'formatFull',
+        'heatmapWords',
+        'luminance',
+        'lutIndex',
+        'matrixToRGBA',
+        'moveCursor',
+        'normalise',
+        'parseHex',
+        'shortLabel',
+        'textColourFor',
+        'textWidth',
+        'thinTicks',
+        'tickStep',
+      ].sort(),
+    );
+    expect(entry.MASK_TEXT).toBe('×');
+    expect(entry.heatmapWords({ table: 'T' })).toEqual({ ...DEFAULT_HEATMAP_WORDS, table: 'T' });
   });
 });

@@ -1,86 +1,26 @@
 // @vitest-environment jsdom
-// Tests of web/src/figures/line-chart: the pure parts (number formats, log ticks,
-// label thinning, readout, summary, layout) and, in jsdom, the component's
-// SVG export (one path per series, bands, log-axis ticks, legend, guide
-// lines, escaping), keyboard/hover readout, table alternative and lifecycle.
-// jsdom has no canvas, so toPNG() is checked in the browser demo instead.
+// Tests of the LineChart component (web/src/figures/line-chart/line-chart.ts)
+// in jsdom: its SVG export (one path per series, bands, log-axis ticks,
+// legend, guide lines, escaping), keyboard/hover readout, table alternative,
+// lifecycle, words, and the public entry's names. The pure modules (layout,
+// scales, text, data, describe, cursor, style) have their own tests in
+// line-chart/; SVG snapshots are line-chart-snapshots.test.ts and the PNG
+// export, which needs a real canvas, line-chart.browser.test.ts.
 import { describe, expect, it } from 'vitest';
+import * as entry from '../../../web/src/figures/line-chart/line-chart';
 import {
   BAND_OPACITY,
   DEFAULT_CHART_WORDS,
-  DEFAULT_HEIGHT,
   FIT_DASH,
   LineChart,
-  MARKERS,
   PALETTE,
-  escapeXml,
-  extent,
   fillWords,
-  formatFull,
-  formatNumber,
-  isPowerOfTwo,
-  labelStep,
-  legendLayout,
-  logTicks,
-  moveIndex,
-  nearestIndex,
-  readoutText,
-  seriesStyle,
   summarise,
-  verticalLayout,
-  wrapText,
-  xPositions,
   type ChartOptions,
-  type ChartWords,
   type Series,
 } from '../../../web/src/figures/line-chart/line-chart';
 import { box, parseSVG } from '../support/dom-test-kit';
-
-// ---------------------------------------------------------------- fixtures
-
-const DS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
-
-/** The √d_k experiment: largest weight without and with scaling, mean ± std. */
-function scalingSeries(): Series[] {
-  const without = DS.map((d, i) => {
-    const y = i === 6 ? 0.97 : Math.min(0.99, 0.2 + 0.08 * i);
-    return { x: d, y, lo: y - 0.05, hi: Math.min(1, y + 0.05) };
-  });
-  const withS = DS.map((d, i) => {
-    const y = i === 6 ? 0.46 : 0.4 + 0.01 * (i % 3);
-    return { x: d, y, lo: y - 0.1, hi: y + 0.1 };
-  });
-  return [
-    { id: 'unscaled', label: 'without ÷√d_k', shortLabel: 'without', points: without, markers: true },
-    { id: 'scaled', label: 'with ÷√d_k', shortLabel: 'with', points: withS, markers: true },
-  ];
-}
-
-const scalingOptions: ChartOptions = {
-  title: 'Largest softmax weight',
-  xLabel: 'key dimension d',
-  xName: 'd',
-  yLabel: 'largest weight',
-  xScale: 'log',
-  xDomain: [1, 1024],
-  yDomain: [0, 1],
-  yFormat: (v) => v.toFixed(2),
-  annotations: [{ x: 64, label: 'd = 64' }],
-  caption: 'Bands are mean ± one standard deviation over 200 trials.',
-};
-
-const NS = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
-
-/** The quadratic-cost experiment on log–log axes: n², a measured time and a dashed fit. */
-function quadSeries(): Series[] {
-  return [
-    { id: 'entries', label: 'score entries n²', points: NS.map((n) => ({ x: n, y: n * n })), markers: true },
-    { id: 'time', label: 'measured time (ms)', points: NS.map((n) => ({ x: n, y: 2e-5 * n ** 1.9 })), markers: true },
-    { id: 'fit', label: 'fit, slope 1.9', points: [NS[0]!, NS[NS.length - 1]!].map((n) => ({ x: n, y: 2e-5 * n ** 1.9 })), dashed: true },
-  ];
-}
-
-const quadOptions: ChartOptions = { xLabel: 'sequence length n', xName: 'n', yLabel: 'count or ms', xScale: 'log', yScale: 'log' };
+import { DS, NS, quadOptions, quadSeries, scalingOptions, scalingSeries, zhOptions } from './line-chart/fixtures';
 
 function chart(series: Series[], options: ChartOptions, width = 640): LineChart {
   const c = new LineChart(box(width), options);
@@ -88,183 +28,42 @@ function chart(series: Series[], options: ChartOptions, width = 640): LineChart 
   return c;
 }
 
-// ---------------------------------------------------------------- pure helpers
-
-describe('formatNumber / formatFull', () => {
-  it('gives 3 significant digits, whole numbers from 100, k/M/G from 10⁴ and an exponent below 10⁻³', () => {
-    expect(formatNumber(0)).toBe('0');
-    expect(formatNumber(0.97234)).toBe('0.972');
-    expect(formatNumber(1.5)).toBe('1.5');
-    expect(formatNumber(64)).toBe('64');
-    expect(formatNumber(1024)).toBe('1024');
-    expect(formatNumber(4096)).toBe('4096');
-    expect(formatNumber(412.7)).toBe('413');
-    expect(formatNumber(16384)).toBe('16.4k');
-    expect(formatNumber(16_777_216)).toBe('16.8M');
-    expect(formatNumber(2e9)).toBe('2G');
-    expect(formatNumber(0.00012)).toBe('1.2e−4');
-    expect(formatNumber(-0.5)).toBe('−0.5');
-    expect(formatNumber(NaN)).toBe('NaN');
-    expect(formatNumber(Infinity)).toBe('∞');
-    expect(formatFull(0.123456789)).toBe('0.123457');
-    expect(formatFull(16_777_216)).toBe('16777200');
-  });
-});
-
-describe('logTicks', () => {
-  it('gives the powers of two over 1…1024 for a base-2 axis', () => {
-    expect(logTicks([1, 1024], 2)).toEqual(DS);
-  });
-  it('gives the powers of ten inside the domain, and 1-2-5 steps when there are fewer than three', () => {
-    expect(logTicks([16, 4096], 10)).toEqual([20, 50, 100, 200, 500, 1000, 2000]);
-    expect(logTicks([1, 1e6], 10)).toEqual([1, 10, 100, 1000, 1e4, 1e5, 1e6]);
-    expect(logTicks([0.001, 1000], 10)).toEqual([0.001, 0.01, 0.1, 1, 10, 100, 1000]);
-  });
-  it('is empty for a domain that a log axis cannot show', () => {
-    expect(logTicks([0, 10], 10)).toEqual([]);
-    expect(logTicks([-5, 10], 2)).toEqual([]);
-  });
-  it('knows powers of two', () => {
-    expect(DS.every(isPowerOfTwo)).toBe(true);
-    expect(isPowerOfTwo(0.25)).toBe(true);
-    expect(isPowerOfTwo(48)).toBe(false);
-    expect(isPowerOfTwo(0)).toBe(false);
-  });
-});
-
-describe('labelStep', () => {
-  it('keeps every label when they fit, and every k-th when they would overlap', () => {
-    const centres = [0, 30, 60, 90, 120];
-    expect(labelStep(centres, [10, 10, 10, 10, 10])).toBe(1);
-    expect(labelStep(centres, [30, 30, 30, 30, 30])).toBe(2);
-    expect(labelStep(centres, [60, 60, 60, 60, 60])).toBe(3);
-    expect(labelStep([], [])).toBe(1);
-  });
-});
-
-describe('series helpers', () => {
-  it('collects the x positions of all series, sorted and without repeats (log axes drop x ≤ 0)', () => {
-    const s: Series[] = [
-      {
-        id: 'a',
-        label: 'a',
-        points: [
-          { x: 4, y: 1 },
-          { x: 1, y: 2 },
-          { x: 0, y: 3 },
-        ],
-      },
-      {
-        id: 'b',
-        label: 'b',
-        points: [
-          { x: 4, y: 1 },
-          { x: 2, y: NaN },
-          { x: Infinity, y: 1 },
-        ],
-      },
+describe('the public entry line-chart.ts', () => {
+  it('exports every name it exported before the split, so importers need no change', () => {
+    const names = [
+      'BAND_OPACITY',
+      'DEFAULT_CHART_WORDS',
+      'DEFAULT_HEIGHT',
+      'DEFAULT_PALETTE',
+      'FIT_DASH',
+      'LineChart',
+      'MARKERS',
+      'PALETTE',
+      'PLAIN_DASHES',
+      'chartWords',
+      'drawable',
+      'escapeXml',
+      'extent',
+      'fillWords',
+      'formatFull',
+      'formatNumber',
+      'isPowerOfTwo',
+      'labelStep',
+      'legendLayout',
+      'logTicks',
+      'moveIndex',
+      'nearestIndex',
+      'readoutText',
+      'seriesStyle',
+      'summarise',
+      'textWidth',
+      'valueAt',
+      'verticalLayout',
+      'wrapText',
+      'xPositions',
     ];
-    expect(xPositions(s)).toEqual([0, 1, 2, 4]);
-    expect(xPositions(s, 'log')).toEqual([1, 2, 4]);
-  });
-  it('takes the y extent over values and bands', () => {
-    const [lo, hi] = extent(scalingSeries(), 'y', 'linear')!;
-    expect(lo).toBeCloseTo(0.15, 12);
-    expect(hi).toBe(1);
-    expect(extent(scalingSeries(), 'x', 'log')).toEqual([1, 1024]);
-    expect(extent([], 'y', 'linear')).toBeNull();
-  });
-  it('gives each series its own colour and marker, FIT_DASH when dashed and a dash pattern when it has no markers', () => {
-    const a = seriesStyle({ markers: true }, 0);
-    const b = seriesStyle({ markers: true }, 1);
-    expect([a.colour, b.colour]).toEqual([PALETTE[0], PALETTE[1]]);
-    expect([a.marker, b.marker]).toEqual([MARKERS[0], MARKERS[1]]);
-    expect([a.dash, b.dash]).toEqual([null, null]);
-    expect(seriesStyle({ dashed: true }, 2)).toEqual({ colour: PALETTE[2], dash: FIT_DASH, marker: null });
-    expect(seriesStyle({}, 0).dash).toBeNull();
-    expect(seriesStyle({}, 1).dash).not.toBeNull();
-    expect(PALETTE.slice(0, 5)).toEqual(['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00']);
-  });
-});
-
-describe('readoutText', () => {
-  it('reads all series at one x with the short labels: "d = 64: without 0.97, with 0.46"', () => {
-    expect(readoutText(64, scalingSeries(), scalingOptions)).toBe('d = 64: without 0.97, with 0.46');
-  });
-  it('falls back to the labels, the x label and the default format; leaves out series without a point there', () => {
-    const s = quadSeries();
-    expect(readoutText(4096, s, quadOptions)).toBe(
-      `n = 4096: score entries n² 16.8M, measured time (ms) ${formatNumber(2e-5 * 4096 ** 1.9)}, fit, slope 1.9 ${formatNumber(2e-5 * 4096 ** 1.9)}`,
-    );
-    expect(readoutText(64, s, { xLabel: 'length' })).toBe(`length = 64: score entries n² 4096, measured time (ms) ${formatNumber(2e-5 * 64 ** 1.9)}`);
-    expect(readoutText(3, s, quadOptions)).toBe('n = 3: no values');
-  });
-});
-
-describe('summarise', () => {
-  it('names the axes, the log scales, each series with its range and band, and the guide lines', () => {
-    const text = summarise(scalingSeries(), scalingOptions);
-    expect(text).toContain('Largest softmax weight. Line chart of largest weight against key dimension d, log scale.');
-    expect(text).toContain('without ÷√d_k: 11 points, from 0.20 at 1 to 0.99 at 1024, with a shaded spread band');
-    expect(text).toContain('Guide line at d = 64.');
-    const q = summarise(quadSeries(), quadOptions);
-    expect(q).toContain('count or ms, log scale against sequence length n, log scale');
-    expect(q).toContain('fit, slope 1.9 (dashed): 2 points');
-    expect(summarise([], quadOptions)).toMatch(/No data\.$/);
-  });
-});
-
-describe('cursor movement', () => {
-  it('moves one stop with ←/→, to the ends with Home/End, five with PageUp/PageDown, and clamps', () => {
-    expect(moveIndex(3, 'ArrowLeft', 11)).toBe(2);
-    expect(moveIndex(3, 'ArrowRight', 11)).toBe(4);
-    expect(moveIndex(0, 'ArrowLeft', 11)).toBe(0);
-    expect(moveIndex(10, 'ArrowRight', 11)).toBe(10);
-    expect(moveIndex(5, 'Home', 11)).toBe(0);
-    expect(moveIndex(5, 'End', 11)).toBe(10);
-    expect(moveIndex(8, 'PageUp', 11)).toBe(10);
-    expect(moveIndex(3, 'PageDown', 11)).toBe(0);
-    expect(moveIndex(3, 'ArrowUp', 11)).toBeNull();
-    expect(moveIndex(3, 'a', 11)).toBeNull();
-  });
-  it('finds the nearest position in pixels', () => {
-    expect(nearestIndex([0, 10, 40], 24)).toBe(1);
-    expect(nearestIndex([0, 10, 40], 26)).toBe(2);
-    expect(nearestIndex([], 5)).toBe(-1);
-  });
-});
-
-describe('layout', () => {
-  it('flows legend items onto a new row when the width runs out', () => {
-    const labels = ['without ÷√d_k', 'with ÷√d_k'];
-    expect(legendLayout(labels, 640, 0).rows).toBe(1);
-    const narrow = legendLayout(labels, 150, 10);
-    expect(narrow.rows).toBe(2);
-    expect(narrow.items[1]!.y).toBeGreaterThan(narrow.items[0]!.y);
-    expect(legendLayout([], 640, 0).rows).toBe(0);
-  });
-  it('keeps the plot height and grows the SVG by one row per extra legend row', () => {
-    const one = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 0, legendRows: 1 });
-    const two = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 0, legendRows: 2 });
-    expect(one.height).toBe(DEFAULT_HEIGHT);
-    expect(two.plotHeight).toBe(one.plotHeight);
-    expect(two.height).toBeGreaterThan(one.height);
-    expect(two.top).toBeGreaterThan(one.top);
-    const titled = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 1, legendRows: 1 });
-    expect(titled.height).toBe(DEFAULT_HEIGHT);
-    expect(titled.plotHeight).toBeLessThan(one.plotHeight);
-    const wrapped = verticalLayout({ height: DEFAULT_HEIGHT, titleRows: 2, legendRows: 1 });
-    expect(wrapped.plotHeight).toBe(titled.plotHeight);
-    expect(wrapped.legendTop).toBeGreaterThan(titled.legendTop);
-    expect(wrapped.height).toBeGreaterThan(DEFAULT_HEIGHT);
-  });
-  it('wraps a caption into lines', () => {
-    const lines = wrapText('one two three four five six seven', 60);
-    expect(lines.length).toBeGreaterThan(1);
-    expect(lines.join(' ')).toBe('one two three four five six seven');
-  });
-  it('escapes XML', () => {
-    expect(escapeXml(`<a & "b" 'c'>`)).toBe('&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;');
+    expect(Object.keys(entry).sort()).toEqual(names.sort());
+    for (const n of names) expect(entry[n as keyof typeof entry], n).toBeDefined();
   });
 });
 
@@ -595,38 +394,6 @@ describe('LineChart: lifecycle', () => {
 });
 
 describe('LineChart: words', () => {
-  /** Every word changed: Chinese templates with the same placeholders. */
-  const zh: ChartWords = {
-    table: '表格',
-    noData: '暂无数据。',
-    noPoints: '没有可显示的点。',
-    hint: '用方向键读取每个 {x} 处的数值。',
-    aria: '{summary}用左右方向键读取每个 {x} 处的数值。',
-    readout: '{x} = {value}：{values}',
-    noValues: '无数值',
-    listSep: '，',
-    logAxis: '{label}（对数刻度）',
-    logSummary: '{label}（对数）',
-    summary: '折线图：{y} 随 {x} 的变化。',
-    summaryTitled: '{title}。折线图：{y} 随 {x} 的变化。',
-    summaryEmpty: '{head}暂无数据。',
-    summarySeries: '{head}{series}。',
-    seriesPoints: '{label}：{n} 个点，从 {x0} 处的 {y0} 到 {x1} 处的 {y1}',
-    seriesPoint: '{label}：{n} 个点，在 {x0} 处为 {y0}（{x1}，{y1}）',
-    seriesNone: '{label}：没有点',
-    dashed: '{label}（虚线）',
-    band: '{text}，带阴影',
-    seriesSep: '；',
-    guide: '{text}参考线：{list}。',
-    guides: '{text}参考线：{list}。',
-    tableCaption: '各 {x} 处的 {y}',
-    tableCaptionTitled: '{title}：各 {x} 处的 {y}',
-    low: '{label}：下限',
-    high: '{label}：上限',
-    svgTitle: '{y} 随 {x} 的变化',
-  };
-  const zhOptions: ChartOptions = { ...quadOptions, xLabel: '长度 n', yLabel: '个数', words: zh };
-
   it('English by default, word for word', () => {
     expect(fillWords(DEFAULT_CHART_WORDS.readout, { x: 'd', value: 1, values: 'a 2' })).toBe('d = 1: a 2');
     expect(summarise([], quadOptions)).toBe('Line chart of count or ms, log scale against sequence length n, log scale. No data.');
@@ -635,28 +402,6 @@ describe('LineChart: words', () => {
     expect(c.element.querySelector('.lc-table caption')!.textContent).toBe('count or ms by sequence length n');
     expect(parseSVG(c.toSVG()).querySelector('title')!.textContent).toBe('count or ms against sequence length n');
     c.destroy();
-  });
-
-  it('summarise and readoutText use the given words', () => {
-    const s = quadSeries();
-    s[0]!.points = s[0]!.points.map((p) => ({ ...p, lo: p.y / 2, hi: p.y * 2 }));
-    const text = summarise([...s, { id: 'one', label: '一', points: [{ x: 16, y: 2 }] }, { id: 'none', label: '无', points: [] }], {
-      ...zhOptions,
-      title: '代价',
-      annotations: [{ x: 64, label: 'n = 64' }],
-    });
-    expect(text).toBe(
-      '代价。折线图：个数（对数） 随 长度 n（对数） 的变化。' +
-        'score entries n²：9 个点，从 16 处的 256 到 4096 处的 16.8M，带阴影；' +
-        `measured time (ms)：9 个点，从 16 处的 ${formatNumber(2e-5 * 16 ** 1.9)} 到 4096 处的 ${formatNumber(2e-5 * 4096 ** 1.9)}；` +
-        `fit, slope 1.9（虚线）：2 个点，从 16 处的 ${formatNumber(2e-5 * 16 ** 1.9)} 到 4096 处的 ${formatNumber(2e-5 * 4096 ** 1.9)}；` +
-        '一：1 个点，在 16 处为 2（16，2）；无：没有点。参考线：n = 64。',
-    );
-    expect(summarise([], zhOptions)).toBe('折线图：个数（对数） 随 长度 n（对数） 的变化。暂无数据。');
-    expect(readoutText(3, s, zhOptions)).toBe('n = 3：无数值');
-    expect(readoutText(16, s.slice(0, 2), { ...zhOptions, yFormat: (v) => v.toFixed(1) })).toBe(
-      `n = 16：score entries n² 256.0，measured time (ms) ${(2e-5 * 16 ** 1.9).toFixed(1)}`,
-    );
   });
 
   it('shows the given words in the component: button, readouts, axis titles, accessible name, table, export', () => {

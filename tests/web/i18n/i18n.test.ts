@@ -1,16 +1,16 @@
 // i18n.test.ts — both languages are complete: every English key has a Chinese
-// translation with the same {placeholders}, and every key the page's code and
-// HTML use exists (a missing key would show as the key itself).
+// translation with the same {placeholders} and no Chinese key is orphaned; the
+// English table is built from the modules' word tables, each string once; and
+// every key the page's code and HTML use exists (a missing key would show as
+// the key itself).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CELL_MESSAGES, NAMES } from '../../../web/src/model/compute';
-import { DEFAULT_HEATMAP_WORDS } from '../../../web/src/figures/heatmap/heatmap';
+import { CELL_MESSAGES, NAMES } from '../../../web/src/model/words';
+import { EN_PARTS, PREFIXES, prefixed } from '../../../web/src/i18n/en';
 import { KEYS, ZH, pickLanguage, t } from '../../../web/src/i18n/i18n';
-import { PROGRESS } from '../../../web/src/experiments/run';
-import { DEFAULT_CHART_WORDS } from '../../../web/src/figures/line-chart/line-chart';
+import { PROGRESS } from '../../../web/src/experiments/words';
 import { chartWords, heatmapWords } from '../../../web/src/panels/words';
-import { END_OF_INPUT, PASTE_MESSAGES, PASTE_NOTES } from '../../../web/src/parse/parse';
 import { OPERATIONS } from '../../../web/src/model/state';
 import { PRESETS } from '../../../web/src/model/presets';
 
@@ -27,15 +27,17 @@ function sources(dir: string): string[] {
 }
 
 describe('the Chinese table', () => {
-  test('has every English key, not empty, with the same placeholders', () => {
-    const missing = KEYS.filter((k) => !ZH[k]?.trim());
-    expect(missing, `keys without a Chinese translation: ${missing.join(', ')}`).toEqual([]);
-    for (const k of KEYS) expect(placeholders(ZH[k] ?? ''), `placeholders of ${k}`).toEqual(placeholders(t('en', k)));
+  test('every English key has a 中文 entry and no 中文 key is orphaned', () => {
+    const zhKeys = Object.keys(ZH);
+    const missing = KEYS.filter((k) => !Object.hasOwn(ZH, k) || !ZH[k].trim());
+    const orphaned = zhKeys.filter((k) => !(KEYS as string[]).includes(k));
+    expect(missing, `English keys without a 中文 entry: ${missing.join(', ')}`).toEqual([]);
+    expect(orphaned, `中文 keys that English lacks: ${orphaned.join(', ')}`).toEqual([]);
+    expect(zhKeys.length).toBe(KEYS.length);
   });
 
-  test('has no key that English lacks', () => {
-    const extra = Object.keys(ZH).filter((k) => !(KEYS as string[]).includes(k));
-    expect(extra).toEqual([]);
+  test('every 中文 entry has the same placeholders as the English one', () => {
+    for (const k of KEYS) expect(placeholders(ZH[k]), `placeholders of ${k}`).toEqual(placeholders(t('en', k)));
   });
 
   test('t() fills placeholders and falls back to English, then to the key', () => {
@@ -52,7 +54,7 @@ describe('the keys the page uses', () => {
   test('every key-like string in web/src and web/examples exists in the English table', () => {
     const unknown: string[] = [];
     for (const file of [...sources(join(WEB, 'src')), ...sources(join(WEB, 'examples'))]) {
-      if (file.endsWith('i18n.ts')) continue;
+      if (/i18n[\\/](en|zh)\.ts$/.test(file)) continue; // the tables themselves
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(keyLike))
         if (!(KEYS as string[]).includes(m[1]) && !/\.(ts|js|css|wasm|html|svg|png)$/.test(m[1])) unknown.push(`${file.slice(WEB.length + 1)}: ${m[1]}`);
@@ -71,14 +73,33 @@ describe('the keys the page uses', () => {
   });
 });
 
+describe('the English table, built from the modules’ word tables', () => {
+  test('each key comes from one part: no key is in two parts, none is lost', () => {
+    const parts = Object.values(EN_PARTS).map((part) => Object.keys(part));
+    expect(parts.reduce((n, keys) => n + keys.length, 0)).toBe(KEYS.length);
+    expect(new Set(parts.flat()).size).toBe(KEYS.length);
+  });
+
+  test('the page’s own words use none of the modules’ keys (each English string is written once)', () => {
+    const moduleKeys = /^(hm|lc|cell|paste|step|head|exp\.step)\.|^result\.head$/;
+    expect(Object.keys(EN_PARTS.page).filter((k) => moduleKeys.test(k))).toEqual([]);
+  });
+
+  test('prefixed() puts a table’s keys under a prefix and keeps its texts', () => {
+    expect(prefixed('hm.', { table: 'Table', hint: 'Rows: {row}' })).toEqual({ 'hm.table': 'Table', 'hm.hint': 'Rows: {row}' });
+    expect(prefixed(PREFIXES.pasteNote, {})).toEqual({});
+  });
+});
+
 describe('the words of the heatmap, the line chart and the computed names', () => {
-  const en = (key: string) => t('en', key);
   const zh = (key: string) => t('zh', key);
 
-  test('in English they are the components’ defaults and compute.ts’s names, character for character', () => {
-    expect(heatmapWords(en)).toEqual(DEFAULT_HEATMAP_WORDS);
-    expect(chartWords(en)).toEqual(DEFAULT_CHART_WORDS);
-    for (const [key, name] of Object.entries(NAMES)) expect(en(key), key).toBe(name);
+  test('every word of the panels’ heatmap and line chart has its key (none falls back to the key itself)', () => {
+    const en = (key: string) => t('en', key);
+    const keysShown = [...Object.values(heatmapWords(en)), ...Object.values(chartWords(en))].filter((w) => /^(hm|lc)\.\w+$/.test(w));
+    expect(keysShown).toEqual([]);
+    expect(heatmapWords(en).hint).toBe('Rows: {row}, columns: {col}. Hover a cell, or focus the heatmap and use the arrow keys.');
+    expect(chartWords(zh).readout).toBe('{x} = {value}：{values}');
   });
 
   test('in Chinese they leave no English word (code names and maths aside)', () => {
@@ -91,11 +112,6 @@ describe('the words of the heatmap, the line chart and the computed names', () =
 });
 
 describe('the input messages and the experiments’ progress steps', () => {
-  test('in English they are compute.ts’s cell messages and run.ts’s progress labels, character for character', () => {
-    for (const [code, message] of Object.entries(CELL_MESSAGES)) expect(t('en', `cell.${code}`), code).toBe(message);
-    for (const [key, label] of Object.entries(PROGRESS)) expect(t('en', key), key).toBe(label);
-  });
-
   test('in Chinese they leave no English word (code names and maths aside)', () => {
     const code = /^(attention)$/;
     const keys = [
@@ -116,20 +132,6 @@ describe('the input messages and the experiments’ progress steps', () => {
 });
 
 describe('the paste parser’s errors and notes', () => {
-  test('in English they are parse.ts’s templates, character for character, and nothing more', () => {
-    for (const [code, message] of Object.entries(PASTE_MESSAGES)) expect(t('en', `paste.${code}`), code).toBe(message);
-    for (const [code, message] of Object.entries(PASTE_NOTES)) expect(t('en', `paste.note.${code}`), code).toBe(message);
-    expect(t('en', 'paste.end')).toBe(END_OF_INPUT);
-    const known = [
-      ...Object.keys(PASTE_MESSAGES).map((c) => `paste.${c}`),
-      ...Object.keys(PASTE_NOTES).map((c) => `paste.note.${c}`),
-      'paste.end',
-      'paste.quoted',
-      'paste.noteSeparator',
-    ];
-    expect(KEYS.filter((k) => k.startsWith('paste.') && !known.includes(k))).toEqual([]);
-  });
-
   test('in Chinese they leave no English word (code names aside)', () => {
     const code = /^(np|numpy|torch|array|tensor|set_printoptions|threshold|inf|profile|full|grad_fn|AddBackward0|dtype|float32|NumPy|print)$/;
     const keys = KEYS.filter((k) => k.startsWith('paste.'));

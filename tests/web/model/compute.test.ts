@@ -152,6 +152,27 @@ describe('compute', () => {
     expect(Array.from(v.steps![3].m.data)).toEqual(Array.from(v.heads[1].weights.data));
   });
 
+  test('block: the residual as output, LN(X) and the attention before it as extras, named by key and in English', () => {
+    const v = view(compute(core, presetById('block')!.build()));
+    expect([v.out.key, v.out.name]).toEqual(['step.residual', 'out = X + attended']);
+    expect(v.extra.map((m) => [m.key, m.name])).toEqual([
+      ['step.ln', 'LN(X)'],
+      ['step.attended', 'attended = multi_head(LN(X))'],
+    ]);
+    expect(v.steps!.map((m) => m.key)).toEqual(['step.scores', 'step.scaled', 'step.masked', 'step.weights', 'step.out']);
+    expect(v.trace[0]).toMatch(/^X \(1, \d+, \d+\) {2}LN\(X\) \(1, \d+, \d+\)$/);
+  });
+
+  test('grouped-query attention: a head per query head labelled with its K/V head, no steps', () => {
+    const v = view(compute(core, presetById('seed004-gqa')!.build()));
+    expect(v.heads).toHaveLength(8);
+    expect(v.heads.map((h) => h.label)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `head ${n} (kv ${n <= 4 ? 1 : 2})`));
+    expect([v.heads[5].key, v.heads[5].vars]).toEqual(['head.kv', { n: 6, kv: 2 }]);
+    expect(v.steps).toBeNull();
+    expect(v.out.name).toBe('out');
+    expect(v.trace).toHaveLength(3);
+  });
+
   test('custom masks are fitted to the score shape', () => {
     expect(fitMask([[false]], 2, 3)).toEqual([
       [false, true, true],

@@ -36,6 +36,8 @@ import { StepsPanel } from '../panels/steps-panel';
 import { ensureInputs, presetById } from '../model/presets';
 import { cellsOf, cloneState, defaultState, OPERATIONS, parse, serialize, type Operation, type State } from '../model/state';
 import css from './attention-playground.styles.css?inline';
+import experimentsCss from './experiments.styles.css?inline';
+import panelsCss from './panels.styles.css?inline';
 
 /** The panel names the `panels` attribute accepts. */
 export type PanelName = 'operation' | 'inputs' | 'results' | 'steps' | 'export' | 'experiments';
@@ -53,7 +55,7 @@ let sheets: CSSStyleSheet[] | null = null;
 /** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */
 function styleSheets(): CSSStyleSheet[] {
   if (!sheets) {
-    sheets = [css, figureKitCss, heatmapCss, lineChartCss].map((text) => {
+    sheets = [css, panelsCss, experimentsCss, figureKitCss, heatmapCss, lineChartCss].map((text) => {
       const s = new CSSStyleSheet();
       s.replaceSync(text);
       return s;

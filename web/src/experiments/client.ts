@@ -4,17 +4,19 @@
 //   const result = await client.run('scaling', { ds: '1 2 4 … 1024' }, (step, total, label) => …);
 //   client.cancel();   // stops at once: the worker is terminated
 //
-// The settings are validated here first: bad ones reject with a SettingsError
-// (one message per field) and no run starts. Cancel terminates the worker,
+// The settings are validated here first, against the limits of the core this
+// thread has loaded: bad ones reject with a SettingsError (one message per
+// field) and no run starts. (Before the core is loaded here, the worker's own
+// validation answers with the same SettingsError.) Cancel terminates the worker,
 // which stops it even in the middle of a long WASM call; the next run starts
 // a fresh worker (the core loads again, ~tens of ms). A run started while
 // another is going cancels the older one: its promise rejects with
 // ExperimentCancelled. The page keeps showing the last complete result until
 // the new promise resolves.
 
-import { AttentionError, type ErrorCode } from '../core/core';
+import { AttentionError, loadedLimits, type ErrorCode } from '../core/core';
 import type { RunRequest, WorkerMessage } from './protocol';
-import { SettingsError, VALIDATORS, type ExperimentName, type ProgressFn, type RawInput, type ResultMap, type SettingsMap, type Validation } from './run';
+import { SettingsError, VALIDATORS, type ExperimentName, type ProgressFn, type RawInput, type ResultMap, type SettingsMap, type Validator } from './run';
 
 /** The part of a Worker the client uses (a test can pass a fake). */
 export interface WorkerLike {
@@ -61,8 +63,11 @@ export class ExperimentClient {
 
   /** Validate `settings`, run `experiment` in the worker, report each step; resolves with the result. */
   run<E extends ExperimentName>(experiment: E, settings: RawInput<SettingsMap[E]> = {}, onProgress: ProgressFn = () => {}): Promise<ResultMap[E]> {
-    const validate = VALIDATORS[experiment] as (input?: RawInput<SettingsMap[E]>) => Validation<SettingsMap[E]>;
-    const v = validate(settings);
+    const validate = VALIDATORS[experiment] as Validator<SettingsMap[E]>;
+    // the limits are the core's: known once this thread has loaded it (the page has, before it shows
+    // the experiments); before that the worker's own check is the only one
+    const limits = loadedLimits();
+    const v = limits ? validate(settings, limits) : { ok: true as const, settings };
     if (!v.ok) return Promise.reject(new SettingsError(experiment, v.errors as Record<string, string>));
     this.cancel(); // one run at a time: a newer run replaces an older one
     const id = this.nextId++;

@@ -7,14 +7,16 @@
 // after a translated lead-in.
 
 import type { CellError, CellProblem, Failure } from '../model/compute';
-import { END_OF_INPUT, type ParseError, type ParseOk, type PasteVars } from '../parse/parse';
+import { END_OF_INPUT, type PasteVars } from '../parse/messages';
+import type { ParseError, ParseOk } from '../parse/parse';
+import { PREFIXES } from './en';
 
 /** Translate, as the panel context does. */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 /** What is wrong with one cell, e.g. “"abc" is not a number” / ““abc”不是数字”. */
 export function cellMessage(e: CellProblem, t: Translate): string {
-  return t(`cell.${e.code}`, e.vars);
+  return t(`${PREFIXES.cell}${e.code}`, e.vars);
 }
 
 /** Why nothing could be computed: the first bad cell and how many more, a missing input, or the core's message. */
@@ -45,7 +47,7 @@ function orEnglish(key: string, vars: PasteVars, english: string, t: Translate):
 export function pasteMessage(name: string, error: ParseError, t: Translate): string {
   // the English message ends with "(line L, column C)": say it once, in the reader's words
   const english = error.message.replace(/ \(line \d+, column \d+\)$/, '');
-  const message = orEnglish(`paste.${error.code}`, pasteVars(error.vars, t), english, t);
+  const message = orEnglish(`${PREFIXES.paste}${error.code}`, pasteVars(error.vars, t), english, t);
   return t('inputs.pasteError', { name, message, line: error.line, column: error.column });
 }
 
@@ -53,7 +55,7 @@ export function pasteMessage(name: string, error: ParseError, t: Translate): str
 export function pasteNote(result: Pick<ParseOk, 'note' | 'notes'>, t: Translate): string {
   const english = result.note ?? '';
   const notes = result.notes ?? [];
-  const texts = notes.map((n) => t(`paste.note.${n.code}`, n.vars));
-  if (texts.length === 0 || texts.some((text, i) => text === `paste.note.${notes[i]!.code}`)) return english;
+  const texts = notes.map((n) => t(`${PREFIXES.pasteNote}${n.code}`, n.vars));
+  if (texts.length === 0 || texts.some((text, i) => text === `${PREFIXES.pasteNote}${notes[i]!.code}`)) return english;
   return texts.join(t('paste.noteSeparator'));
 }

@@ -1,27 +1,22 @@
 // compute.ts — from a State to what the panels show (pure: no DOM).
 //
 // 1. read every input matrix (cell text → numbers, or a seeded random fill),
-//    collecting an error per unparsable cell;
-// 2. run the chosen operation through the typed core;
+//    collecting an error per unparsable cell (readInputs);
+// 2. run the chosen operation through the typed core (run, one function per
+//    operation);
 // 3. gather the per-head weights, the output, the intermediate steps of the
 //    selected head and the seed-style shape trace.
+//
+// Its English words (cell messages, names of results and steps) are the
+// tables of words.ts; the panels translate their keys.
 
 import { AttentionError, type Core, type TypedMask, type TypedMatrix } from '../core/core';
+import { fill } from '../i18n/fill';
 import { INPUTS, OPTIONAL, type MatrixName, type MatrixSource, type State } from './state';
+import { CELL_MESSAGES, FAILURE_MESSAGES, NAMES, type CellErrorCode, type NameKey } from './words';
 
-/** Why a cell's text is not a number: an empty cell, a word, or inf / NaN. */
-export type CellErrorCode = 'empty' | 'not_a_number' | 'non_finite';
-
-/**
- * The English message of each cell error code, with {placeholders} (the same
- * texts as the 'cell.<code>' keys of i18n.ts, which the tests check): compute.ts
- * stays free of languages, the panels translate `cell.${code}` with `vars`.
- */
-export const CELL_MESSAGES: Record<CellErrorCode, string> = {
-  empty: 'empty cell: type a number',
-  not_a_number: '"{text}" is not a number',
-  non_finite: '"{text}" is not a finite number',
-};
+/** compute.ts's words (model/words.ts), re-exported for its importers. */
+export { CELL_MESSAGES, NAMES, type CellErrorCode } from './words';
 
 /** What is wrong with one cell's text: a code, its variables ({ text }), and the message in English. */
 export interface CellProblem {
@@ -101,9 +96,6 @@ export type Outcome = { ok: true; view: View } | ({ ok: false } & Failure);
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Fill {placeholders} of an English template. */
-const fill = (text: string, vars: NameVars): string => text.replace(/\{(\w+)\}/g, (m, v: string) => (v in vars ? String(vars[v]) : m));
-
 const problem = (code: CellErrorCode, vars: Record<string, string> = {}): CellProblem => ({ code, vars, message: fill(CELL_MESSAGES[code], vars) });
 
 /** Read one cell's text: the number, or what is wrong with it (code, vars, English message). */
@@ -182,35 +174,12 @@ function columns(M: TypedMatrix, first: number, width: number): TypedMatrix {
 const shape = (m: TypedMatrix) => [1, m.rows, m.cols];
 const fmt = (s: number[]) => `(${s.join(', ')})`;
 
-/**
- * The English names of the results and steps, by i18n key (the same texts as
- * the English table of i18n.ts, which the tests check): compute.ts stays free
- * of languages, the panels translate the key.
- */
-export const NAMES = {
-  'step.output': 'out',
-  'step.scores': 'scores = Q·Kᵀ',
-  'step.scaled': 'scaled = scores / √{dk}',
-  'step.scaledOff': 'scaled = scores (no √d_k)',
-  'step.masked': 'masked (hidden → −∞)',
-  'step.weights': 'weights = softmax(masked)',
-  'step.out': 'out = weights·V',
-  'step.ln': 'LN(X)',
-  'step.attended': 'attended = multi_head(LN(X))',
-  'step.residual': 'out = X + attended',
-  'step.q': 'q = X·Wq',
-  'step.k': 'k = X·Wk',
-  'step.v': 'v = X·Wv',
-  'result.head': 'head {n}',
-  'head.kv': 'head {n} (kv {kv})',
-} as const;
-
 /** The English text of a name key with its variables filled in. */
-export function englishName(key: keyof typeof NAMES, vars: NameVars = {}): string {
+export function englishName(key: NameKey, vars: NameVars = {}): string {
   return fill(NAMES[key], vars);
 }
 
-const named = (key: keyof typeof NAMES, m: TypedMatrix, vars: NameVars = {}): NamedMatrix => ({ name: englishName(key, vars), key, vars, shape: shape(m), m });
+const named = (key: NameKey, m: TypedMatrix, vars: NameVars = {}): NamedMatrix => ({ name: englishName(key, vars), key, vars, shape: shape(m), m });
 const headView = (i: number, weights: TypedMatrix, kv?: number): HeadView => {
   const [key, vars] = kv === undefined ? (['result.head', { n: i + 1 }] as const) : (['head.kv', { n: i + 1, kv }] as const);
   return { label: englishName(key, vars), key, vars, weights };
@@ -233,147 +202,181 @@ function labels(tokens: string[], n: number): string[] {
   return Array.from({ length: n }, (_, i) => (tokens[i] !== undefined && tokens[i] !== '' ? tokens[i] : String(i)));
 }
 
-/** Run the state's operation; never throws for bad input. */
-export function compute(core: Core, state: State): Outcome {
-  // 1. inputs
-  const inputs: Partial<Record<MatrixName, TypedMatrix>> = {};
+/** The numbers of every input of the state's operation. */
+type Inputs = Record<MatrixName, TypedMatrix>;
+
+/** The English summary of bad cells: the first one, and how many more. */
+function cellSummary(cellErrors: CellError[]): string {
+  const e = cellErrors[0];
+  const more = cellErrors.length > 1 ? fill(FAILURE_MESSAGES.more, { n: cellErrors.length - 1 }) : '';
+  return fill(FAILURE_MESSAGES.at, { where: `${e.matrix}[${e.row}][${e.col}]`, message: e.message }) + more;
+}
+
+/** Step 1: read the operation's inputs, or fail with a missing input or the bad cells. */
+function readInputs(core: Core, state: State): { ok: true; x: Inputs } | ({ ok: false } & Failure) {
+  const inputs: Partial<Inputs> = {};
   const cellErrors: CellError[] = [];
   for (const name of INPUTS[state.op]) {
     const { m, errors } = readMatrix(core, state, name);
     cellErrors.push(...errors);
     if (m) inputs[name] = m;
-    else if (errors.length === 0 && !OPTIONAL.has(name))
-      return { ok: false, cellErrors, message: `${state.op}: ${name} is missing`, code: 'empty', key: 'cell.missing', vars: { op: state.op, name } };
+    else if (errors.length === 0 && !OPTIONAL.has(name)) {
+      const vars = { op: state.op, name };
+      return { ok: false, cellErrors, message: fill(FAILURE_MESSAGES.missing, vars), code: 'empty', key: 'cell.missing', vars };
+    }
   }
-  if (cellErrors.length) {
-    const e = cellErrors[0];
-    const more = cellErrors.length > 1 ? ` (and ${cellErrors.length - 1} more)` : '';
-    return { ok: false, cellErrors, message: `${e.matrix}[${e.row}][${e.col}]: ${e.message}${more}`, code: 'not_a_number' };
-  }
-  // 2. the operation
+  if (cellErrors.length) return { ok: false, cellErrors, message: cellSummary(cellErrors), code: 'not_a_number' };
+  return { ok: true, x: inputs as Inputs };
+}
+
+/** Run the state's operation; never throws for bad input. */
+export function compute(core: Core, state: State): Outcome {
+  const inputs = readInputs(core, state);
+  if (!inputs.ok) return inputs;
+  // step 2: the operation
   try {
-    return { ok: true, view: run(core, state, inputs as Record<MatrixName, TypedMatrix>) };
+    return { ok: true, view: run(core, state, inputs.x) };
   } catch (err) {
     if (err instanceof AttentionError) return { ok: false, cellErrors: [], message: err.message, code: err.code };
     return { ok: false, cellErrors: [], message: String(err), code: 'internal' };
   }
 }
 
-function run(core: Core, state: State, x: Record<MatrixName, TypedMatrix>): View {
-  const t = core.typed;
+/** Step 3: the view of the state's operation on its inputs. */
+function run(core: Core, state: State, x: Inputs): View {
   switch (state.op) {
-    case 'attention': {
-      const mask = maskFor(core, state, x.Q.rows, x.K.rows);
-      const r = t.attention(x.Q, x.K, x.V, mask, { scale: state.scale });
-      return {
-        heads: [headView(0, r.weights)],
-        hidden: hiddenOf(mask),
-        out: named('step.output', r.out),
-        extra: [],
-        steps: stepsOf(core, x.Q, x.K, x.V, mask, state.scale),
-        stepsHead: 0,
-        trace: [`Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
-        queryLabels: labels(state.tokens, x.Q.rows),
-        keyLabels: labels(state.tokens, x.K.rows),
-      };
-    }
-    case 'multi_head': {
-      const mask = maskFor(core, state, x.Q.rows, x.K.rows);
-      const r = t.multi_head(x.Q, x.K, x.V, state.h, mask);
-      const head = Math.min(state.head, state.h - 1);
-      const dh = x.Q.cols / state.h;
-      const dvh = x.V.cols / state.h;
-      return {
-        heads: r.weights.map((w, i) => headView(i, w)),
-        hidden: hiddenOf(mask),
-        out: named('step.output', r.out),
-        extra: [],
-        steps: stepsOf(core, columns(x.Q, head * dh, dh), columns(x.K, head * dh, dh), columns(x.V, head * dvh, dvh), mask, true),
-        stepsHead: head,
-        trace: [
-          `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
-          `per head (h = ${state.h}): q ${fmt([1, x.Q.rows, dh])}  k ${fmt([1, x.K.rows, dh])}  v ${fmt([1, x.V.rows, dvh])}, scale 1/√${dh}`,
-          `weights ${fmt([1, state.h, x.Q.rows, x.K.rows])}  out ${fmt(shape(r.out))}`,
-        ],
-        queryLabels: labels(state.tokens, x.Q.rows),
-        keyLabels: labels(state.tokens, x.K.rows),
-      };
-    }
-    case 'block': {
-      const mask = maskFor(core, state, x.X.rows, x.X.rows);
-      const r = t.block(x.X, state.h, mask, state.eps);
-      const head = Math.min(state.head, state.h - 1);
-      const dh = x.X.cols / state.h;
-      const slice = columns(r.normed, head * dh, dh);
-      return {
-        heads: r.weights.map((w, i) => headView(i, w)),
-        hidden: hiddenOf(mask),
-        out: named('step.residual', r.out),
-        extra: [named('step.ln', r.normed), named('step.attended', r.attended)],
-        steps: stepsOf(core, slice, slice, slice, mask, true),
-        stepsHead: head,
-        trace: [
-          `X ${fmt(shape(x.X))}  LN(X) ${fmt(shape(r.normed))}`,
-          `weights ${fmt([1, state.h, x.X.rows, x.X.rows])}  attended ${fmt(shape(r.attended))}  out ${fmt(shape(r.out))}`,
-        ],
-        queryLabels: labels(state.tokens, x.X.rows),
-        keyLabels: labels(state.tokens, x.X.rows),
-      };
-    }
-    case 'single_head': {
-      const causal = state.mask === 'causal';
-      const r = t.single_head(x.X, x.Wq, x.Wk, x.Wv, { causal });
-      const mask = causal ? t.causal_mask(x.X.rows) : null;
-      return {
-        heads: [headView(0, r.weights)],
-        hidden: hiddenOf(mask),
-        out: named('step.output', r.out),
-        extra: [named('step.q', r.q), named('step.k', r.k), named('step.v', r.v)],
-        steps: stepsOf(core, r.q, r.k, r.v, mask, true),
-        stepsHead: 0,
-        // the seed's trace_shapes lines
-        trace: [`q ${fmt(shape(r.q))}  k ${fmt(shape(r.k))}  v ${fmt(shape(r.v))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
-        queryLabels: labels(state.tokens, x.X.rows),
-        keyLabels: labels(state.tokens, x.X.rows),
-      };
-    }
-    case 'gqa': {
-      const mask = maskFor(core, state, x.Q.rows, x.K.rows);
-      const as3 = (m: TypedMatrix) => ({ data: m.data, batch: 1, rows: m.rows, cols: m.cols });
-      const bias = (m: TypedMatrix | undefined) => (m ? m.data : null);
-      const H = state.numHeads;
-      const r = t.grouped_query_attention(
-        as3(x.Q),
-        as3(x.K),
-        as3(x.V),
-        { Wq: x.Wq, Wk: x.Wk, Wv: x.Wv, Wo: x.Wo, bq: bias(x.bq), bk: bias(x.bk), bv: bias(x.bv), bo: bias(x.bo) },
-        { num_heads: H, num_kv_heads: state.numKvHeads, mask },
-      );
-      const [nq, nk] = [x.Q.rows, x.K.rows];
-      const group = H / state.numKvHeads;
-      const heads = Array.from({ length: H }, (_, i) =>
-        headView(i, { data: r.weights.subarray(i * nq * nk, (i + 1) * nq * nk), rows: nq, cols: nk }, Math.floor(i / group) + 1),
-      );
-      const dk = x.Wq.cols / H;
-      const dv = x.Wv.cols / state.numKvHeads;
-      const out = { data: r.out.data, rows: r.out.rows, cols: r.out.cols };
-      return {
-        heads,
-        hidden: hiddenOf(mask),
-        out: named('step.output', out),
-        extra: [],
-        steps: null,
-        stepsHead: 0,
-        trace: [
-          `q ${fmt(shape(x.Q))}  k ${fmt(shape(x.K))}  v ${fmt(shape(x.V))}`,
-          `Q = q·Wq ${fmt([1, nq, H, dk])}  K = k·Wk ${fmt([1, nk, state.numKvHeads, dk])}  V = v·Wv ${fmt([1, nk, state.numKvHeads, dv])}`,
-          `weights ${fmt([1, H, nq, nk])}  concat ${fmt([1, nq, H * dv])}  out = concat·Wo ${fmt(shape(out))}`,
-        ],
-        queryLabels: labels(state.tokens, nq),
-        keyLabels: labels(state.tokens, nk),
-      };
-    }
+    case 'attention':
+      return runAttention(core, state, x);
+    case 'multi_head':
+      return runMultiHead(core, state, x);
+    case 'block':
+      return runBlock(core, state, x);
+    case 'single_head':
+      return runSingleHead(core, state, x);
+    case 'gqa':
+      return runGqa(core, state, x);
   }
+}
+
+/** The query and key labels: the state's token names, or the row numbers. */
+function labelsOf(state: State, nq: number, nk: number): Pick<View, 'queryLabels' | 'keyLabels'> {
+  return { queryLabels: labels(state.tokens, nq), keyLabels: labels(state.tokens, nk) };
+}
+
+/** attention(Q, K, V): one head, its steps. */
+function runAttention(core: Core, state: State, x: Inputs): View {
+  const mask = maskFor(core, state, x.Q.rows, x.K.rows);
+  const r = core.typed.attention(x.Q, x.K, x.V, mask, { scale: state.scale });
+  return {
+    heads: [headView(0, r.weights)],
+    hidden: hiddenOf(mask),
+    out: named('step.output', r.out),
+    extra: [],
+    steps: stepsOf(core, x.Q, x.K, x.V, mask, state.scale),
+    stepsHead: 0,
+    trace: [`Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
+    ...labelsOf(state, x.Q.rows, x.K.rows),
+  };
+}
+
+/** multi_head(Q, K, V, h): h heads, the steps of the selected one on its column slices. */
+function runMultiHead(core: Core, state: State, x: Inputs): View {
+  const mask = maskFor(core, state, x.Q.rows, x.K.rows);
+  const r = core.typed.multi_head(x.Q, x.K, x.V, state.h, mask);
+  const head = Math.min(state.head, state.h - 1);
+  const dh = x.Q.cols / state.h;
+  const dvh = x.V.cols / state.h;
+  return {
+    heads: r.weights.map((w, i) => headView(i, w)),
+    hidden: hiddenOf(mask),
+    out: named('step.output', r.out),
+    extra: [],
+    steps: stepsOf(core, columns(x.Q, head * dh, dh), columns(x.K, head * dh, dh), columns(x.V, head * dvh, dvh), mask, true),
+    stepsHead: head,
+    trace: [
+      `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
+      `per head (h = ${state.h}): q ${fmt([1, x.Q.rows, dh])}  k ${fmt([1, x.K.rows, dh])}  v ${fmt([1, x.V.rows, dvh])}, scale 1/√${dh}`,
+      `weights ${fmt([1, state.h, x.Q.rows, x.K.rows])}  out ${fmt(shape(r.out))}`,
+    ],
+    ...labelsOf(state, x.Q.rows, x.K.rows),
+  };
+}
+
+/** block(X, h): pre-LN multi-head self-attention plus the residual; LN(X) and the attention before the residual as extras. */
+function runBlock(core: Core, state: State, x: Inputs): View {
+  const mask = maskFor(core, state, x.X.rows, x.X.rows);
+  const r = core.typed.block(x.X, state.h, mask, state.eps);
+  const head = Math.min(state.head, state.h - 1);
+  const dh = x.X.cols / state.h;
+  const slice = columns(r.normed, head * dh, dh);
+  return {
+    heads: r.weights.map((w, i) => headView(i, w)),
+    hidden: hiddenOf(mask),
+    out: named('step.residual', r.out),
+    extra: [named('step.ln', r.normed), named('step.attended', r.attended)],
+    steps: stepsOf(core, slice, slice, slice, mask, true),
+    stepsHead: head,
+    trace: [
+      `X ${fmt(shape(x.X))}  LN(X) ${fmt(shape(r.normed))}`,
+      `weights ${fmt([1, state.h, x.X.rows, x.X.rows])}  attended ${fmt(shape(r.attended))}  out ${fmt(shape(r.out))}`,
+    ],
+    ...labelsOf(state, x.X.rows, x.X.rows),
+  };
+}
+
+/** single_head(X, Wq, Wk, Wv), seed 000: the projections q, k, v as extras. */
+function runSingleHead(core: Core, state: State, x: Inputs): View {
+  const causal = state.mask === 'causal';
+  const r = core.typed.single_head(x.X, x.Wq, x.Wk, x.Wv, { causal });
+  const mask = causal ? core.typed.causal_mask(x.X.rows) : null;
+  return {
+    heads: [headView(0, r.weights)],
+    hidden: hiddenOf(mask),
+    out: named('step.output', r.out),
+    extra: [named('step.q', r.q), named('step.k', r.k), named('step.v', r.v)],
+    steps: stepsOf(core, r.q, r.k, r.v, mask, true),
+    stepsHead: 0,
+    // the seed's trace_shapes lines
+    trace: [`q ${fmt(shape(r.q))}  k ${fmt(shape(r.k))}  v ${fmt(shape(r.v))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
+    ...labelsOf(state, x.X.rows, x.X.rows),
+  };
+}
+
+/** Grouped-query attention (MHA / GQA / MQA): a head per query head, labelled with its K/V head; no steps. */
+function runGqa(core: Core, state: State, x: Inputs): View {
+  const mask = maskFor(core, state, x.Q.rows, x.K.rows);
+  const as3 = (m: TypedMatrix) => ({ data: m.data, batch: 1, rows: m.rows, cols: m.cols });
+  const bias = (m: TypedMatrix | undefined) => (m ? m.data : null);
+  const H = state.numHeads;
+  const r = core.typed.grouped_query_attention(
+    as3(x.Q),
+    as3(x.K),
+    as3(x.V),
+    { Wq: x.Wq, Wk: x.Wk, Wv: x.Wv, Wo: x.Wo, bq: bias(x.bq), bk: bias(x.bk), bv: bias(x.bv), bo: bias(x.bo) },
+    { num_heads: H, num_kv_heads: state.numKvHeads, mask },
+  );
+  const [nq, nk] = [x.Q.rows, x.K.rows];
+  const group = H / state.numKvHeads;
+  const heads = Array.from({ length: H }, (_, i) =>
+    headView(i, { data: r.weights.subarray(i * nq * nk, (i + 1) * nq * nk), rows: nq, cols: nk }, Math.floor(i / group) + 1),
+  );
+  const dk = x.Wq.cols / H;
+  const dv = x.Wv.cols / state.numKvHeads;
+  const out = { data: r.out.data, rows: r.out.rows, cols: r.out.cols };
+  return {
+    heads,
+    hidden: hiddenOf(mask),
+    out: named('step.output', out),
+    extra: [],
+    steps: null,
+    stepsHead: 0,
+    trace: [
+      `q ${fmt(shape(x.Q))}  k ${fmt(shape(x.K))}  v ${fmt(shape(x.V))}`,
+      `Q = q·Wq ${fmt([1, nq, H, dk])}  K = k·Wk ${fmt([1, nk, state.numKvHeads, dk])}  V = v·Wv ${fmt([1, nk, state.numKvHeads, dv])}`,
+      `weights ${fmt([1, H, nq, nk])}  concat ${fmt([1, nq, H * dv])}  out = concat·Wo ${fmt(shape(out))}`,
+    ],
+    ...labelsOf(state, nq, nk),
+  };
 }
 
 /** 1 = hidden, from a mask where 1 = visible. */

@@ -94,3 +94,8 @@ export const DEFAULT_CHART_WORDS: Readonly<ChartWords> = {
   high: '{label}: high',
   svgTitle: '{y} against {x}',
 };
+
+/** The full set of words: the given ones over DEFAULT_CHART_WORDS. */
+export function chartWords(words?: Partial<ChartWords>): ChartWords {
+  return { ...DEFAULT_CHART_WORDS, ...words };
+}

@@ -1,0 +1,58 @@
+// accessibility.spec.ts — axe-core on the page (English and 中文, a block
+// with eight heads), the embed view, the notes example after an experiment,
+// and the iframe host: no serious or critical violation.
+
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from '@playwright/test';
+import { expect, report, test } from './fixtures';
+import { runScaling } from './embedding';
+import { loadSeed, plotted } from './playground';
+
+const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core');
+
+test('accessibility: axe-core reports no serious or critical violation (page en/zh, embed, notes, iframe host)', async ({ url, newPage }) => {
+  const pages: [string, string, (p: Page) => Promise<unknown>][] = [
+    ['page', url, (p) => loadSeed(p)],
+    ['page (中文)', `${url}?lang=zh`, (p) => loadSeed(p)],
+    [
+      'page (block, gqa)',
+      url,
+      async (p) => {
+        await p.locator('[data-testid=preset]').selectOption('seed004-gqa');
+        await p.locator('[data-testid=head-7]').waitFor({ state: 'visible' });
+      },
+    ],
+    ['embed', `${url}?embed&hide=export`, async () => {}],
+    ['notes (after running the scaling experiment)', `${url}examples/notes.html`, (p) => runScaling(p)],
+    ['iframe host', `${url}examples/iframe-host.html`, (p) => p.locator('#load-seed:enabled').waitFor()],
+  ];
+  const found: string[] = [];
+  const minor: string[] = [];
+  let checked = 0;
+  for (const [name, address, prepare] of pages) {
+    const page = await newPage({ wait: false });
+    await page.goto(address);
+    await plotted(name === 'iframe host' ? page.frameLocator('#frame') : page);
+    await prepare(page);
+    for (const f of page.frames()) await f.evaluate(axe.source);
+    const result: AxeResults = await page.evaluate(() =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] }),
+    );
+    checked += result.passes.length + result.violations.length + result.incomplete.length;
+    for (const v of result.violations) {
+      if (v.impact === 'serious' || v.impact === 'critical')
+        found.push(
+          `${name}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes
+            .slice(0, 4)
+            .map((n) => JSON.stringify(n.target))
+            .join(', ')}`,
+        );
+      else minor.push(`${name}: ${v.impact} ${v.id} (${v.nodes.length})`);
+    }
+  }
+  report(
+    `axe-core ${axe.version}: ${pages.length} pages, ${checked} rule results, ${found.length} serious/critical violations${minor.length ? `; minor/moderate: ${minor.join(', ')}` : ''}`,
+  );
+  expect(found, 'serious or critical accessibility violations').toEqual([]);
+});

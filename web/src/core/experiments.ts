@@ -1,0 +1,160 @@
+// experiments.ts — core.experiments: the seed 003 experiments' bindings
+// (cpp/bindings/experiments_bindings.cpp), typed, with errors thrown as
+// AttentionError through the façade's one unwrap().
+//
+//   scaling      scaling_point, scaling_experiment   largest softmax weight with/without ÷√d_k
+//   permutation  permutation_experiment, seeded_permutation   attention(PX) against P·attention(X)
+//   quadratic    quadratic_point, fit_loglog_slope   n² score entries, log–log slope
+//   h = 1        h1_check                            multi_head(h = 1) against attention
+//
+// Matrices go in as { data: Float64Array, rows, cols } or as rows of numbers,
+// and come out as { data, rows, cols }; results are plain data (no `ok` flag),
+// so they cross postMessage as they are. The experiment runs themselves
+// (settings, progress, several calls) are in web/src/experiments/.
+
+import { checkCount, describe, toTypedMask, toTypedMatrix, toTypedVector } from './convert';
+import { AttentionError, unwrap, unwrapData } from './errors';
+import type { BoolMatrix, Matrix, TypedMask, TypedMatrix } from './types';
+import type { RawCore, RawScalingPoint } from './wasm/attention_core.mjs';
+
+/** One d of the scaling experiment (cpp/experiments.h ScalingPoint): max weight and entropy, with and without ÷√d. */
+export type ScalingPoint = RawScalingPoint;
+
+/** One permutation_experiment call: attention(PX) against P·attention(X), self-attention Q = K = V. */
+export interface PermutationCheck {
+  /** row i of PX is row perm[i] of X */
+  perm: Uint32Array;
+  /** true when the sinusoidal encoding was added before attention */
+  use_pe: boolean;
+  /** PX (n, d), without the encoding */
+  permuted_input: TypedMatrix;
+  /** attention(X (+PE)).out (n, d) */
+  out: TypedMatrix;
+  /** attention(PX (+PE)).out (n, d) */
+  out_permuted: TypedMatrix;
+  /** P·attention(X (+PE)).out (n, d) */
+  permuted_out: TypedMatrix;
+  /** attention(X (+PE)).weights (n, n) */
+  weights: TypedMatrix;
+  /** attention(PX (+PE)).weights (n, n) */
+  weights_permuted: TypedMatrix;
+  /** max |out_permuted − permuted_out| */
+  max_abs_diff: number;
+}
+
+/** One n of the quadratic experiment: one attention call on random (n, d) Q, K, V. */
+export interface QuadraticPoint {
+  n: number;
+  d: number;
+  /** n² scores */
+  entries: number;
+  /** 8·n² bytes of float64 scores */
+  bytes: number;
+  /** Σ out: proves the call ran, and is seed-reproducible */
+  checksum: number;
+}
+
+/** A least-squares line through (log x, log y). */
+export interface LogLogFit {
+  slope: number;
+  intercept: number;
+  r2: number;
+}
+
+/** multi_head(Q, K, V, 1) against attention(Q, K, V): both differences are exactly 0. */
+export interface H1Check {
+  max_out_diff: number;
+  max_weight_diff: number;
+}
+
+/** A matrix: { data: Float64Array, rows, cols } or rows of numbers. */
+export type MatrixInput = TypedMatrix | Matrix;
+/** A mask: { data: Uint8Array, rows, cols } (1 = visible) or rows of booleans. */
+export type MaskInput = TypedMask | BoolMatrix;
+
+/** core.experiments. Every bad argument throws an AttentionError naming the function and the argument. */
+export interface ExperimentsCore {
+  /** Largest softmax weight and entropy over `trials` random (q, K) of n keys and width d, with and without ÷√d. */
+  scaling_point(d: number, n: number, trials: number, seed: number): ScalingPoint;
+  /** scaling_point for every d in `ds` (each point draws from its own seed, derived from `seed` and d). */
+  scaling_experiment(ds: ArrayLike<number>, n: number, trials: number, seed: number): ScalingPoint[];
+  /** attention(PX) against P·attention(X) for X (n, d) and a permutation of 0 … n−1, with or without the sinusoidal encoding. */
+  permutation_experiment(X: MatrixInput, perm: ArrayLike<number>, use_pe: boolean): PermutationCheck;
+  /** A uniformly random permutation of 0 … n−1 from `seed`. */
+  seeded_permutation(n: number, seed: number): Uint32Array;
+  /** One attention call on random (n, d) Q, K, V: its n² entries, their bytes and a checksum. */
+  quadratic_point(n: number, d: number, seed: number): QuadraticPoint;
+  /** The least-squares line through (log xs, log ys); every value must be > 0. */
+  fit_loglog_slope(xs: ArrayLike<number>, ys: ArrayLike<number>): LogLogFit;
+  /** multi_head(Q, K, V, 1) against attention(Q, K, V), with an optional mask. */
+  h1_check(Q: MatrixInput, K: MatrixInput, V: MatrixInput, mask?: MaskInput | null): H1Check;
+}
+
+// ---------------------------------------------------------------- argument checks
+
+/** A whole number 0 … 2⁵³ − 1 (the C++ core checks its own range). */
+const whole = (fn: string, arg: string, x: unknown) => checkCount(fn, arg, x, Number.MAX_SAFE_INTEGER);
+
+/** An array of numbers (checked and copied) or a typed array (as it is). */
+function list(fn: string, arg: string, xs: unknown): ArrayLike<number> {
+  if (Array.isArray(xs)) return toTypedVector(fn, arg, xs);
+  if (ArrayBuffer.isView(xs) && !(xs instanceof DataView)) return xs as unknown as ArrayLike<number>;
+  throw new AttentionError(`${fn}: ${arg} must be a list of numbers (an array or a typed array), got ${describe(xs)}`, 'not_a_number');
+}
+
+/** Rows of numbers (converted) or a { data: Float64Array, rows, cols } whose data has rows·cols values. */
+function matrix(fn: string, arg: string, m: unknown): TypedMatrix {
+  if (Array.isArray(m)) return toTypedMatrix(fn, arg, m);
+  const t = m as Partial<TypedMatrix> | null;
+  if (typeof t !== 'object' || t === null || !(t.data instanceof Float64Array) || !Number.isInteger(t.rows) || !Number.isInteger(t.cols))
+    throw new AttentionError(`${fn}: ${arg} must be a matrix (rows of numbers, or { data: Float64Array, rows, cols }), got ${describe(m)}`, 'not_a_number');
+  if (t.data.length !== t.rows! * t.cols!)
+    throw new AttentionError(`${fn}: ${arg} is (${t.rows}, ${t.cols}) but its data has ${t.data.length} values, not ${t.rows! * t.cols!}`, 'shape');
+  return t as TypedMatrix;
+}
+
+/** Rows of booleans (converted), a { data: Uint8Array, rows, cols }, or none. */
+function mask(fn: string, m: unknown): TypedMask | null {
+  if (m === undefined || m === null || Array.isArray(m)) return toTypedMask(fn, m);
+  const t = m as Partial<TypedMask>;
+  if (typeof t !== 'object' || !(t.data instanceof Uint8Array) || !Number.isInteger(t.rows) || !Number.isInteger(t.cols))
+    throw new AttentionError(`${fn}: mask must be rows of booleans or { data: Uint8Array, rows, cols }, got ${describe(m)}`, 'not_a_number');
+  if (t.data.length !== t.rows! * t.cols!)
+    throw new AttentionError(`${fn}: mask is (${t.rows}, ${t.cols}) but its data has ${t.data.length} values, not ${t.rows! * t.cols!}`, 'shape');
+  return t as TypedMask;
+}
+
+function flag(fn: string, arg: string, x: unknown): boolean {
+  if (typeof x !== 'boolean') throw new AttentionError(`${fn}: ${arg} = ${String(x)} must be true or false`, 'invalid_argument');
+  return x;
+}
+
+// ---------------------------------------------------------------- the functions
+
+/** core.experiments over the raw module. */
+export function makeExperiments(raw: RawCore): ExperimentsCore {
+  return {
+    scaling_point: (d, n, trials, seed) => {
+      const f = 'scaling_point';
+      return unwrapData(raw.scaling_point(whole(f, 'd', d), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed)));
+    },
+    scaling_experiment: (ds, n, trials, seed) => {
+      const f = 'scaling_experiment';
+      return unwrap(raw.scaling_experiment(list(f, 'ds', ds), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed))).points;
+    },
+    permutation_experiment: (X, perm, use_pe) => {
+      const f = 'permutation_experiment';
+      return unwrapData(raw.permutation_experiment(matrix(f, 'X', X), list(f, 'perm', perm), flag(f, 'use_pe', use_pe)));
+    },
+    seeded_permutation: (n, seed) => unwrap(raw.seeded_permutation(whole('seeded_permutation', 'n', n), whole('seeded_permutation', 'seed', seed))).perm,
+    quadratic_point: (n, d, seed) => {
+      const f = 'quadratic_point';
+      return unwrapData(raw.quadratic_point(whole(f, 'n', n), whole(f, 'd', d), whole(f, 'seed', seed)));
+    },
+    fit_loglog_slope: (xs, ys) => unwrapData(raw.fit_loglog_slope(list('fit_loglog_slope', 'xs', xs), list('fit_loglog_slope', 'ys', ys))),
+    h1_check: (Q, K, V, m) => {
+      const f = 'h1_check';
+      return unwrapData(raw.h1_check(matrix(f, 'Q', Q), matrix(f, 'K', K), matrix(f, 'V', V), mask(f, m)));
+    },
+  };
+}

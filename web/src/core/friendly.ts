@@ -1,0 +1,80 @@
+// friendly.ts — the friendly form of the core: plain arrays (number[][],
+// boolean[][]) in and out. Each function checks and converts its arguments
+// (convert.ts), calls the typed form, and converts the result back.
+
+import { checkEps, fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } from './convert';
+import { AttentionError, unwrap } from './errors';
+import type { Core, GroupedOptions, GroupedResult, ProjectionParams, Tensor3, TypedCore } from './types';
+import type { RawCore } from './wasm/attention_core.mjs';
+
+/** The friendly functions (Core without its typed, raw, experiments and limits members). */
+export type FriendlyCore = Omit<Core, 'typed' | 'raw' | 'experiments' | 'limits'>;
+
+/** The friendly form over the typed one (and the raw module for softmax and layer_norm). */
+export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
+  const M = toTypedMatrix;
+  return {
+    softmax: (xs) => Array.from(unwrap(raw.softmax(toTypedVector('softmax', 'xs', xs))).out),
+    attention: (Q, K, V, mask, opts) => {
+      const r = typed.attention(M('attention', 'Q', Q), M('attention', 'K', K), M('attention', 'V', V), toTypedMask('attention', mask), opts);
+      return { out: fromTyped(r.out), weights: fromTyped(r.weights) };
+    },
+    attention_steps: (Q, K, V, mask, opts) => {
+      const r = typed.attention_steps(M('attention', 'Q', Q), M('attention', 'K', K), M('attention', 'V', V), toTypedMask('attention', mask), opts);
+      return { scores: fromTyped(r.scores), scaled: fromTyped(r.scaled), masked: fromTyped(r.masked), weights: fromTyped(r.weights), out: fromTyped(r.out) };
+    },
+    causal_mask: (n) => {
+      const m = typed.causal_mask(n);
+      return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), (x) => x === 1));
+    },
+    multi_head: (Q, K, V, h, mask) => {
+      const r = typed.multi_head(M('multi_head', 'Q', Q), M('multi_head', 'K', K), M('multi_head', 'V', V), h, toTypedMask('multi_head', mask));
+      return { out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
+    },
+    pos_encoding: (n, d) => fromTyped(typed.pos_encoding(n, d)),
+    layer_norm: (row, eps) => Array.from(unwrap(raw.layer_norm(toTypedVector('layer_norm', 'row', row), checkEps('layer_norm', eps ?? 1e-5))).out),
+    block: (X, h, mask, opts) => {
+      const r = typed.block(M('block', 'X', X), h, toTypedMask('block', mask), opts?.eps);
+      return { normed: fromTyped(r.normed), attended: fromTyped(r.attended), out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
+    },
+    single_head: (X, Wq, Wk, Wv, opts) => {
+      const f = 'single_head';
+      const r = typed.single_head(M(f, 'X', X), M(f, 'Wq', Wq), M(f, 'Wk', Wk), M(f, 'Wv', Wv), opts);
+      return { q: fromTyped(r.q), k: fromTyped(r.k), v: fromTyped(r.v), weights: fromTyped(r.weights), out: fromTyped(r.out) };
+    },
+    grouped_query_attention: (q, k, v, params, opts = {} as GroupedOptions) => groupedQueryAttention(typed, q, k, v, params, opts),
+    random_normal: (rows, cols, seed, scale) => fromTyped(typed.random_normal(rows, cols, seed, scale)),
+  };
+}
+
+/** grouped_query_attention on plain arrays: batch × rows × cols in, the same out, weights per batch and head. */
+function groupedQueryAttention(typed: TypedCore, q: Tensor3, k: Tensor3, v: Tensor3, params: ProjectionParams, opts: GroupedOptions): GroupedResult {
+  const M = toTypedMatrix;
+  const f = 'grouped_query_attention';
+  const bias = (name: string, b: number[] | null | undefined) => (b == null ? null : toTypedVector(f, name, b));
+  if (typeof params !== 'object' || params === null)
+    throw new AttentionError(`${f}: params must be an object {Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo?}`, 'invalid_argument');
+  const r = typed.grouped_query_attention(
+    toTypedTensor3(f, 'q', q),
+    toTypedTensor3(f, 'k', k),
+    toTypedTensor3(f, 'v', v),
+    {
+      Wq: M(f, 'Wq', params.Wq),
+      bq: bias('bq', params.bq),
+      Wk: M(f, 'Wk', params.Wk),
+      bk: bias('bk', params.bk),
+      Wv: M(f, 'Wv', params.Wv),
+      bv: bias('bv', params.bv),
+      Wo: M(f, 'Wo', params.Wo),
+      bo: bias('bo', params.bo),
+    },
+    { num_heads: opts.num_heads, num_kv_heads: opts.num_kv_heads, mask: toTypedMask(f, opts.mask) },
+  );
+  const { batch, rows, cols } = r.out;
+  const out = Array.from({ length: batch }, (_, b) => fromTyped(r.out, b * rows * cols));
+  const nk = r.weights.length / (batch * r.num_heads * rows);
+  const weights = Array.from({ length: batch }, (_, b) =>
+    Array.from({ length: r.num_heads }, (_, hd) => fromTyped({ data: r.weights, rows, cols: nk }, (b * r.num_heads + hd) * rows * nk)),
+  );
+  return { out, weights };
+}

@@ -1,0 +1,148 @@
+// types.ts — the shapes the façade takes and returns, and the two forms of the
+// core (Core: plain arrays; TypedCore: Float64Array + shape). No code here.
+
+import type { ExperimentsCore } from './experiments';
+import type { Limits } from './limits';
+import type { RawCore } from './wasm/attention_core.mjs';
+
+/** A matrix as rows of numbers (rows × cols). */
+export type Matrix = number[][];
+/** A mask: mask[i][j] true means query i may see key j. */
+export type BoolMatrix = boolean[][];
+/** A batch of matrices (batch × rows × cols). */
+export type Tensor3 = number[][][];
+
+/** A row-major matrix in one Float64Array. */
+export interface TypedMatrix {
+  data: Float64Array;
+  rows: number;
+  cols: number;
+}
+/** A row-major mask in one Uint8Array (1 = visible). */
+export interface TypedMask {
+  data: Uint8Array;
+  rows: number;
+  cols: number;
+}
+/** A row-major batch of matrices in one Float64Array. */
+export interface TypedTensor3 {
+  data: Float64Array;
+  batch: number;
+  rows: number;
+  cols: number;
+}
+
+/** Result of attention(): out (n_q × d_v) and weights (n_q × n_k). */
+export interface AttentionResult<M = Matrix> {
+  out: M;
+  weights: M;
+}
+/** Every step of attention, for display. */
+export interface AttentionSteps<M = Matrix> {
+  scores: M;
+  scaled: M;
+  masked: M;
+  weights: M;
+  out: M;
+}
+/** Result of multi_head(): out and one weight matrix per head. */
+export interface MultiHeadResult<M = Matrix> {
+  out: M;
+  weights: M[];
+}
+/** Result of block(): LN(X), the attention output, X + it, and the weights. */
+export interface BlockResult<M = Matrix> {
+  normed: M;
+  attended: M;
+  out: M;
+  weights: M[];
+}
+/** Result of single_head(): projections, weights, output. */
+export interface SingleHeadResult<M = Matrix> {
+  q: M;
+  k: M;
+  v: M;
+  weights: M;
+  out: M;
+}
+/** Projection parameters in d_in × d_out layout (x·W + b). */
+export interface ProjectionParams<M = Matrix, V = number[]> {
+  Wq: M;
+  bq?: V | null;
+  Wk: M;
+  bk?: V | null;
+  Wv: M;
+  bv?: V | null;
+  Wo: M;
+  bo?: V | null;
+}
+/** Options of grouped_query_attention(). */
+export interface GroupedOptions<B = BoolMatrix> {
+  num_heads: number;
+  num_kv_heads: number;
+  mask?: B | null;
+}
+/** Result of grouped_query_attention(): out (batch × n_q × d_o), weights (batch × H × n_q × n_k). */
+export interface GroupedResult {
+  out: Tensor3;
+  weights: number[][][][];
+}
+/** Typed result of grouped_query_attention(). */
+export interface TypedGroupedResult {
+  out: TypedTensor3;
+  weights: Float64Array;
+  num_heads: number;
+}
+
+/** The typed-array form of the core, for large inputs (one copy each way). */
+export interface TypedCore {
+  /**
+   * Attention on typed arrays. `weightsInto` (optional): a Float64Array of n_q·n_k that receives
+   * the weights and is returned as `weights.data`, so a caller that recomputes can reuse one
+   * buffer instead of a fresh one per call (n = 1024: 8 MB); the default allocates a new array.
+   */
+  attention(
+    Q: TypedMatrix,
+    K: TypedMatrix,
+    V: TypedMatrix,
+    mask?: TypedMask | null,
+    opts?: { scale?: boolean; weightsInto?: Float64Array },
+  ): AttentionResult<TypedMatrix>;
+  attention_steps(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: { scale?: boolean }): AttentionSteps<TypedMatrix>;
+  causal_mask(n_q: number, n_k?: number): TypedMask;
+  multi_head(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, h: number, mask?: TypedMask | null): MultiHeadResult<TypedMatrix>;
+  pos_encoding(n: number, d: number): TypedMatrix;
+  block(X: TypedMatrix, h: number, mask?: TypedMask | null, eps?: number): BlockResult<TypedMatrix>;
+  single_head(X: TypedMatrix, Wq: TypedMatrix, Wk: TypedMatrix, Wv: TypedMatrix, opts?: { causal?: boolean }): SingleHeadResult<TypedMatrix>;
+  grouped_query_attention(
+    q: TypedTensor3,
+    k: TypedTensor3,
+    v: TypedTensor3,
+    params: ProjectionParams<TypedMatrix, Float64Array>,
+    opts: GroupedOptions<TypedMask>,
+  ): TypedGroupedResult;
+  random_normal(rows: number, cols: number, seed: number, scale?: number): TypedMatrix;
+}
+
+/** The friendly form of the core: plain arrays in, plain arrays out. */
+export interface Core {
+  softmax(xs: number[]): number[];
+  attention(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, opts?: { scale?: boolean }): AttentionResult;
+  attention_steps(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, opts?: { scale?: boolean }): AttentionSteps;
+  causal_mask(n: number): BoolMatrix;
+  multi_head(Q: Matrix, K: Matrix, V: Matrix, h: number, mask?: BoolMatrix | null): MultiHeadResult;
+  pos_encoding(n: number, d: number): Matrix;
+  layer_norm(row: number[], eps?: number): number[];
+  block(X: Matrix, h: number, mask?: BoolMatrix | null, opts?: { eps?: number }): BlockResult;
+  single_head(X: Matrix, Wq: Matrix, Wk: Matrix, Wv: Matrix, opts?: { causal?: boolean }): SingleHeadResult;
+  grouped_query_attention(q: Tensor3, k: Tensor3, v: Tensor3, params: ProjectionParams, opts: GroupedOptions): GroupedResult;
+  random_normal(rows: number, cols: number, seed: number, scale?: number): Matrix;
+  /** The seed 003 experiments (typed arrays in and out). */
+  experiments: ExperimentsCore;
+  /** The size limits the C++ core enforces (read from the module). */
+  limits(): Limits;
+  /** The typed-array form. */
+  typed: TypedCore;
+  /** The raw embind module (benchmarks compare against it). */
+  raw: RawCore;
+}

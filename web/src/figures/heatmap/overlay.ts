@@ -1,0 +1,62 @@
+// overlay.ts — the heatmap's SVG overlay over the canvas, which holds every
+// mark but the cells. Back to front: <defs> (defs.ts), the title and axes
+// (axes.ts), the values in the cells (values.ts), the legend (legend.ts) and
+// the cursor (highlight.ts). Drawn with d3-selection, colours and fonts as
+// presentation attributes (no inline styles: CSP), so the export is a copy.
+
+import { FONT_FAMILY, SVG_NS } from '../kit/figure-kit';
+import { buildAxes, drawAxes, drawTitles } from './axes';
+import { anyMasked } from './data';
+import { buildDefs, drawDefs } from './defs';
+import type { HeatmapLayout } from './layout';
+import { buildHighlight } from './highlight';
+import { buildLegend, drawLegend } from './legend';
+import type { Palette } from './scales';
+import type { Matrix, ResolvedOptions } from './types';
+import { buildValues, drawValues } from './values';
+
+/** Everything one drawing of the overlay needs. */
+export interface OverlayFrame {
+  m: Matrix;
+  o: ResolvedOptions;
+  L: HeatmapLayout;
+  /** The axis labels, already cut (axisLabels in layout.ts). */
+  rowLabels: string[];
+  colLabels: string[];
+  /** Decimals of the values printed in cells. */
+  digits: number;
+  pal: Palette;
+}
+
+/** The empty overlay of the heatmap with element id `id`: an aria-hidden <svg class="hm-overlay"> with every layer in drawing order. */
+export function createOverlay(doc: Document, id: string): SVGSVGElement {
+  const svg = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
+  svg.setAttribute('class', 'hm-overlay');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('font-family', FONT_FAMILY);
+  buildDefs(svg, id);
+  buildAxes(svg);
+  buildValues(svg);
+  buildLegend(svg, id);
+  buildHighlight(svg);
+  return svg;
+}
+
+/** Size the stage (the canvas and the overlay's box) and the overlay to the layout. */
+export function sizeOverlay(stage: HTMLElement, svg: SVGSVGElement, L: HeatmapLayout): void {
+  stage.style.width = `${L.width}px`;
+  stage.style.height = `${L.height}px`;
+  svg.setAttribute('width', String(L.width));
+  svg.setAttribute('height', String(L.height));
+  svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
+}
+
+/** Draw every layer of the overlay for one frame (the cursor is drawHighlight's). */
+export function drawOverlay(svg: SVGSVGElement, f: OverlayFrame): void {
+  const { m, o, L } = f;
+  drawDefs(svg, f.pal);
+  drawTitles(svg, L, o);
+  drawAxes(svg, L, m.rows, m.cols, f.rowLabels, f.colLabels);
+  drawValues(svg, m, L, o.domain, f.digits);
+  drawLegend(svg, L, o.domain, anyMasked(m), o.maskedLabel, f.pal);
+}

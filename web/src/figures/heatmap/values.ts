@@ -1,0 +1,59 @@
+// values.ts — the numbers printed in the cells (small matrices only; the
+// layout decides): SVG <text class="hm-value"> centred in each cell, black
+// or white, whichever reads better on the cell's colour, and "×" in masked
+// cells (hm-value-masked). Each keeps data-row / data-col.
+
+import { select } from 'd3-selection';
+import { isMasked } from './data';
+import { cellText, type HeatmapLayout } from './layout';
+import { colourFor, textColourFor } from './scales';
+import type { Matrix } from './types';
+
+/** Text printed in a masked cell when values are shown. */
+export const MASK_TEXT = '×';
+
+/** One printed value: cell (i, j), its text and its colour. */
+export interface CellValue {
+  i: number;
+  j: number;
+  t: string;
+  fill: string;
+}
+
+/** The values to print (pure): one per cell in row-major order when the layout shows values, else none. */
+export function cellValues(m: Matrix, L: Pick<HeatmapLayout, 'showValues'>, domain: [number, number], digits: number): CellValue[] {
+  const out: CellValue[] = [];
+  if (!L.showValues) return out;
+  for (let i = 0; i < m.rows; i++)
+    for (let j = 0; j < m.cols; j++) {
+      const p = i * m.cols + j;
+      const v = m.values[p]!;
+      out.push(isMasked(m, p) ? { i, j, t: MASK_TEXT, fill: '#333333' } : { i, j, t: cellText(v, digits), fill: textColourFor(colourFor(v, domain)) });
+    }
+  return out;
+}
+
+/** Append the (empty) group of the values to the overlay. */
+export function buildValues(svg: SVGSVGElement): void {
+  select(svg).append('g').attr('class', 'hm-values');
+}
+
+/** Print the values of a matrix in its cells, or clear them when the layout shows none. */
+export function drawValues(svg: SVGSVGElement, m: Matrix, L: HeatmapLayout, domain: [number, number], digits: number): void {
+  select(svg)
+    .select<SVGGElement>('.hm-values')
+    .attr('transform', `translate(${L.left},${L.top})`)
+    .attr('font-size', L.valueFontSize)
+    .attr('text-anchor', 'middle')
+    .selectAll<SVGTextElement, CellValue>('text')
+    .data(cellValues(m, L, domain, digits))
+    .join('text')
+    .attr('class', (d) => (d.t === MASK_TEXT ? 'hm-value hm-value-masked' : 'hm-value'))
+    .attr('x', (d) => (d.j + 0.5) * L.cell)
+    .attr('y', (d) => (d.i + 0.5) * L.cell)
+    .attr('dy', '0.35em')
+    .attr('fill', (d) => d.fill)
+    .attr('data-row', (d) => d.i)
+    .attr('data-col', (d) => d.j)
+    .text((d) => d.t);
+}

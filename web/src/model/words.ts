@@ -1,0 +1,43 @@
+// words.ts — compute.ts's own words: the source of their English text.
+// i18n/ builds its 'cell.*', 'step.*', 'result.head' and 'head.kv' English
+// entries from these tables and holds only the 中文 translations; compute.ts
+// stays free of languages (its results carry a key and variables).
+
+/** The English message of each cell error code, with {placeholders}; 'cell.<code>' in i18n. */
+export const CELL_MESSAGES = {
+  empty: 'empty cell: type a number',
+  not_a_number: '"{text}" is not a number',
+  non_finite: '"{text}" is not a finite number',
+} as const;
+
+/** Why a cell's text is not a number: an empty cell, a word, or inf / NaN. */
+export type CellErrorCode = keyof typeof CELL_MESSAGES;
+
+/** The English of a failure's summary, 'cell.<name>' in i18n: the first bad cell ({where}: {message}), how many more, a missing input. */
+export const FAILURE_MESSAGES = {
+  at: '{where}: {message}',
+  more: ' (and {n} more)',
+  missing: '{op}: {name} is missing',
+} as const;
+
+/** The English names of the results and steps, by i18n key: the panels show t(key, vars). */
+export const NAMES = {
+  'step.output': 'out',
+  'step.scores': 'scores = Q·Kᵀ',
+  'step.scaled': 'scaled = scores / √{dk}',
+  'step.scaledOff': 'scaled = scores (no √d_k)',
+  'step.masked': 'masked (hidden → −∞)',
+  'step.weights': 'weights = softmax(masked)',
+  'step.out': 'out = weights·V',
+  'step.ln': 'LN(X)',
+  'step.attended': 'attended = multi_head(LN(X))',
+  'step.residual': 'out = X + attended',
+  'step.q': 'q = X·Wq',
+  'step.k': 'k = X·Wk',
+  'step.v': 'v = X·Wv',
+  'result.head': 'head {n}',
+  'head.kv': 'head {n} (kv {kv})',
+} as const;
+
+/** A name's i18n key: a key of NAMES. */
+export type NameKey = keyof typeof NAMES;

@@ -1,0 +1,263 @@
+// experiment-card.ts — one experiment's card: its settings form (fields from
+// experiment-forms.ts, kept in the URL state, checked as you type), Run /
+// Cancel, a progress bar and status, the result view (experiment-views.ts;
+// the last complete result stays, dimmed, while a new run goes) and the
+// downloads. The panel (experiments-panel.ts) owns the runs.
+
+import type { Limits } from '../core/core';
+import { download, el, uid } from '../widgets/dom';
+import { h1Csv, permCsv, permReport, quadCsv, scaleCsv, scaleReport } from '../experiments/reports';
+import { VALIDATORS, type ExperimentName, type ResultMap } from '../experiments/run';
+import { PermPicker } from '../widgets/perm-picker';
+import type { PanelContext } from './context';
+import { fieldsOf, type Field } from './experiment-forms';
+import type { ExperimentView } from './experiment-views';
+
+/** What a card needs of the panel that holds it. */
+export interface CardHost {
+  readonly ctx: PanelContext;
+  /** Run the experiment with the card's settings. */
+  run(name: ExperimentName): Promise<unknown>;
+  /** Stop the running experiment. */
+  cancel(): void;
+  /** The playground's current X (or Q), for the permutation experiment. */
+  currentX(): number[][] | null;
+}
+
+/** One experiment: form, run/cancel, progress, result, downloads. */
+export class ExperimentCard<E extends ExperimentName> {
+  readonly element: HTMLElement;
+  readonly view: ExperimentView<E>;
+  result: ResultMap[E] | null = null;
+  private readonly inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
+  private readonly fieldErrors = new Map<string, HTMLElement>();
+  private readonly runButton: HTMLButtonElement;
+  private readonly cancelButton: HTMLButtonElement;
+  private readonly progress: HTMLProgressElement;
+  private readonly status: HTMLElement;
+  private readonly downloads: HTMLElement;
+  /** Drag-to-reorder rows (permutation experiment only). */
+  private readonly picker: PermPicker | null = null;
+
+  constructor(
+    readonly name: E,
+    private readonly panel: CardHost,
+    view: ExperimentView<E>,
+  ) {
+    const ctx = panel.ctx;
+    const t = ctx.t.bind(ctx);
+    this.view = view;
+    const form = el('div', { class: 'exp-form' });
+    for (const f of fieldsOf(name, t)) form.appendChild(this.field(f));
+    if (name === 'permutation') {
+      this.picker = new PermPicker(
+        t('exp.field.drag'),
+        (i, v) => t('exp.perm.chip', { i, v }),
+        (perm) => this.setField('perm', perm.join(', ')),
+      );
+      form.appendChild(this.picker.element);
+    }
+    this.runButton = el(
+      'button',
+      { type: 'button', class: 'btn btn-primary', 'data-testid': `exp-run-${name}`, onclick: () => void panel.run(name).catch(() => undefined) },
+      t('exp.run'),
+    );
+    this.cancelButton = el(
+      'button',
+      { type: 'button', class: 'btn', disabled: true, 'data-testid': `exp-cancel-${name}`, onclick: () => panel.cancel() },
+      t('exp.cancel'),
+    );
+    this.progress = el('progress', {
+      class: 'exp-progress',
+      max: 1,
+      value: 0,
+      'aria-label': t('exp.progress'),
+      hidden: true,
+      'data-testid': `exp-progress-${name}`,
+    });
+    this.status = el('span', { class: 'exp-status', role: 'status', 'aria-live': 'polite', 'data-testid': `exp-status-${name}` });
+    this.downloads = el('div', { class: 'toolbar exp-downloads', hidden: true });
+    this.element = el(
+      'section',
+      { class: 'card exp-card', 'data-testid': `exp-${name}`, 'aria-labelledby': `${name}-title` },
+      el('h3', { class: 'exp-title', id: `${name}-title` }, t(`exp.${name}.title`)),
+      el('p', { class: 'hint' }, t(`exp.${name}.what`)),
+      form,
+      el('div', { class: 'toolbar' }, this.runButton, this.cancelButton, this.progress, this.status),
+      this.view.element,
+      this.downloads,
+    );
+    this.view.element.hidden = true;
+    this.buildDownloads();
+    this.refreshPicker();
+  }
+
+  private field(f: Field): HTMLElement {
+    const ctx = this.panel.ctx;
+    const id = uid(`exp-${this.name}-${f.key}`);
+    const saved = ctx.state().experiments[`${this.name}.${f.key}`];
+    const value = saved ?? f.value;
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (f.kind === 'select') {
+      input = el(
+        'select',
+        { id },
+        (f.options ?? []).map(([v, label]) => el('option', { value: v, selected: v === value }, label)),
+      );
+    } else if (f.kind === 'checkbox') {
+      input = el('input', { id, type: 'checkbox', checked: value === 'true' });
+    } else {
+      input = el('input', {
+        id,
+        type: 'text',
+        inputmode: f.kind === 'number' ? 'numeric' : 'text',
+        value,
+        spellcheck: 'false',
+        class: f.kind === 'number' ? 'int-input' : 'exp-text',
+      });
+    }
+    input.dataset.testid = `exp-${this.name}-${f.key}`;
+    const error = el('span', { class: 'field-error', role: 'alert', 'data-testid': `exp-${this.name}-${f.key}-error` });
+    input.addEventListener('change', () => {
+      const v = input instanceof HTMLInputElement && input.type === 'checkbox' ? String(input.checked) : input.value;
+      ctx.update((s) => void (s.experiments[`${this.name}.${f.key}`] = v), 'push');
+      this.validate();
+      this.refreshPicker();
+    });
+    this.inputs.set(f.key, input);
+    this.fieldErrors.set(f.key, error);
+    const label = el('label', { for: id, class: 'field-label' }, f.label);
+    return f.kind === 'checkbox'
+      ? el('div', { class: 'field exp-field' }, el('span', { class: 'checkbox' }, input, label), error)
+      : el('div', { class: `field exp-field${f.wide ? ' exp-field-wide' : ''}` }, label, input, error);
+  }
+
+  /** Set a field's text as if typed (and keep it in the URL state). */
+  private setField(key: string, value: string): void {
+    const input = this.inputs.get(key);
+    if (!input) return;
+    input.value = value;
+    this.panel.ctx.update((s) => void (s.experiments[`${this.name}.${key}`] = value), 'push');
+    this.validate();
+  }
+
+  /** Show the typed permutation in the picker, else `fallback` (the last one used), else the identity. */
+  refreshPicker(fallback?: number[]): void {
+    if (!this.picker) return;
+    const raw = this.raw();
+    const X = raw.X as number[][] | null;
+    const n = X ? X.length : Number(raw.n);
+    if (!Number.isInteger(n) || n < 1 || n > 64) return;
+    const typed =
+      typeof raw.perm === 'string'
+        ? raw.perm
+            .split(/[\s,]+/)
+            .filter((x) => x !== '')
+            .map(Number)
+        : null;
+    const ok = (p: number[] | null | undefined): p is number[] => !!p && p.length === n && [...p].sort((a, b) => a - b).every((v, i) => v === i);
+    this.picker.show(ok(typed) ? typed : ok(fallback) ? fallback : Array.from({ length: n }, (_, i) => i));
+  }
+
+  /** The raw settings the form holds (text), as the validators read them. */
+  raw(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [key, input] of this.inputs) out[key] = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value;
+    if (this.name === 'permutation') {
+      const source = out.source;
+      delete out.source;
+      out.X = source === 'current' ? this.panel.currentX() : null;
+      if (out.X) {
+        delete out.n;
+        delete out.d;
+      }
+      if (out.perm === '') out.perm = null;
+    }
+    return out;
+  }
+
+  /** Show the validator's message next to each bad field; true when all are good. */
+  validate(raw: Record<string, unknown> = this.raw()): boolean {
+    const validate = VALIDATORS[this.name] as (input: unknown, limits: Limits) => { ok: boolean; errors?: Record<string, string> };
+    const v = validate(raw, this.panel.ctx.core.limits());
+    this.showErrors(v.ok ? {} : (v.errors ?? {}));
+    return v.ok;
+  }
+
+  showErrors(errors: Record<string, string>): void {
+    for (const [key, span] of this.fieldErrors) {
+      const msg = errors[key] ?? (key === 'source' ? errors.X : undefined) ?? '';
+      span.textContent = msg;
+      this.inputs.get(key)?.setAttribute('aria-invalid', msg ? 'true' : 'false');
+    }
+    const unplaced = Object.entries(errors).filter(([k]) => !this.fieldErrors.has(k) && k !== 'X');
+    if (unplaced.length) this.status.textContent = unplaced.map(([, m]) => m).join('; ');
+  }
+
+  running(on: boolean): void {
+    this.runButton.disabled = on;
+    this.cancelButton.disabled = !on;
+    this.progress.hidden = !on;
+    this.element.classList.toggle('is-running', on);
+    if (this.result) this.view.setDimmed(on);
+  }
+
+  onProgress(step: number, total: number, label: string, key?: string, vars?: Record<string, number>): void {
+    const ctx = this.panel.ctx;
+    this.progress.max = Math.max(1, total);
+    this.progress.value = step;
+    this.status.textContent = ctx.t('exp.status', { label: key ? ctx.t(key, vars) : label, step, total });
+  }
+
+  done(result: ResultMap[E], ms: number): void {
+    this.result = result;
+    this.view.element.hidden = false;
+    this.view.show(result);
+    this.view.setDimmed(false);
+    this.downloads.hidden = false;
+    this.status.textContent = this.panel.ctx.t('exp.done', { ms: Math.round(ms) });
+    if (result.experiment === 'permutation') this.refreshPicker(result.perm);
+  }
+
+  message(text: string): void {
+    this.status.textContent = text;
+  }
+
+  private buildDownloads(): void {
+    const t = this.panel.ctx.t.bind(this.panel.ctx);
+    const lang = this.panel.ctx.lang;
+    const button = (label: string, testid: string, action: () => void | Promise<void>) =>
+      el('button', { type: 'button', class: 'btn btn-small', 'data-testid': `exp-${this.name}-${testid}`, onclick: () => void action() }, label);
+    const r = () => this.result as ResultMap[ExperimentName];
+    const files: Record<ExperimentName, [string, () => string][]> = {
+      scaling: [
+        ['02-scale.txt', () => scaleReport(r() as ResultMap['scaling'], lang)],
+        ['scaling.csv', () => scaleCsv(r() as ResultMap['scaling'])],
+      ],
+      permutation: [
+        ['05-perm.txt', () => permReport(r() as ResultMap['permutation'], lang)],
+        ['permutation.csv', () => permCsv(r() as ResultMap['permutation'])],
+      ],
+      quadratic: [['quadratic.csv', () => quadCsv(r() as ResultMap['quadratic'])]],
+      h1: [['h1.csv', () => h1Csv(r() as ResultMap['h1'])]],
+    };
+    for (const [file, text] of files[this.name])
+      this.downloads.appendChild(
+        button(`${t('exp.download')} ${file}`, file.replace(/\W/g, '-'), () => download(file, text(), file.endsWith('.csv') ? 'text/csv' : 'text/plain')),
+      );
+    if (this.name !== 'h1') {
+      this.downloads.appendChild(
+        button('PNG', 'png', async () => {
+          const c = this.view.chart();
+          if (c) download(`${this.name}.png`, await c.toPNG());
+        }),
+      );
+      this.downloads.appendChild(
+        button('SVG', 'svg', () => {
+          const c = this.view.chart();
+          if (c) download(`${this.name}.svg`, c.toSVG(), 'image/svg+xml');
+        }),
+      );
+    }
+  }
+}
