@@ -1,12 +1,16 @@
-// ESLint: the recommended JS and type-aware TypeScript rules, for the page,
-// the façade and the tests. Formatting is Prettier's job.
+// ESLint: the recommended JS rules and typescript-eslint's type-aware
+// recommended rules (recommendedTypeChecked: floating promises, unsafe any,
+// unnecessary assertions, …) for the page, the façade, the examples and the
+// tests; plain JS files are linted without types. Formatting is Prettier's job.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-single/**', 'build/**', 'node_modules/**', 'web/src/core/wasm/**', 'test-results/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
+  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.ts'],
     rules: {

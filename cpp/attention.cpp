@@ -37,9 +37,21 @@ AttentionResult attention_reference(const Matrix& Q, const Matrix& K, const Matr
   return r;
 }
 
+namespace {
+
+// Shapes, then the work and the results' bytes of one attention call.
+Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask) {
+  Status s = check_qkv("attention", Q, K, V, mask);
+  if (!s.ok()) return s;
+  return check_cost("attention", attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols),
+                    attention_result_bytes(Q.rows, K.rows, V.cols), kReduceAttention);
+}
+
+}  // namespace
+
 Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix& V,
                                   const Mask* mask, bool scale) {
-  Status s = check_qkv("attention", Q, K, V, mask);
+  Status s = check_attention(Q, K, V, mask);
   if (!s.ok()) return Result<AttentionResult>::Fail(s);
   Result<AttentionResult> r;
   r.value = attention_fast(Q, K, V, mask, scale);
@@ -48,7 +60,7 @@ Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix
 
 Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
                                            const Mask* mask, bool scale) {
-  Status s = check_qkv("attention", Q, K, V, mask);
+  Status s = check_attention(Q, K, V, mask);
   if (!s.ok()) return Result<AttentionBuffers>::Fail(s);
   Result<AttentionBuffers> r;
   AttentionBuffers& b = r.value;
@@ -65,8 +77,15 @@ Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, con
 Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const Matrix& V,
                                        const Mask* mask, bool scale) {
   Status s = check_qkv("attention", Q, K, V, mask);
-  if (!s.ok()) return Result<AttentionSteps>::Fail(s);
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols;
+  // the scores twice (here, and in the kernel) and four (n_q, n_k) results
+  if (s.ok())
+    s = check_cost("attention",
+                   attention_multiply_adds(n_q, n_k, d_k, V.cols) +
+                       static_cast<double>(n_q) * static_cast<double>(n_k) * d_k,
+                   attention_result_bytes(n_q, n_k, V.cols) + 3.0 * 8.0 * n_q * n_k,
+                   kReduceAttention);
+  if (!s.ok()) return Result<AttentionSteps>::Fail(s);
   const double factor = scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
   Result<AttentionSteps> r;
   AttentionSteps& t = r.value;
@@ -76,6 +95,14 @@ Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const M
       double dot = 0.0;
       for (std::size_t c = 0; c < d_k; ++c) dot += Q(i, c) * K(j, c);
       t.scores(i, j) = dot;
+      // the scores are a result: one beyond float64 cannot be shown (attention()
+      // itself still gives finite weights, see attention_fast.cpp)
+      if (!std::isfinite(dot))
+        return Result<AttentionSteps>::Fail(Status::Error(
+            "non_finite_result", "attention: the score Q[" + std::to_string(i) + "]·K[" +
+                                     std::to_string(j) + "] overflows float64 (it is " +
+                                     number_str(dot) +
+                                     "): scale Q or K down so that the scores stay below 1e308"));
     }
   t.scaled = t.scores;
   for (double& x : t.scaled.data) x *= factor;

@@ -34,6 +34,21 @@
 // Every element of out and weights is written exactly once, so
 // attention_fast_into accepts uninitialised buffers (no 8 MB zero-fill first
 // at n = 1024).
+//
+// Finite in, finite out. The kernel needs every score and every partial sum
+// to stay below DBL_MAX: one pass over Q, K and V (max |·|, ~1% of the call at
+// n = 1024) checks d_k·max|Q|·max|K| ≤ 2¹⁰⁰⁰ and max|V| ≤ 2¹⁰²⁰, which holds for
+// any input below ~1e150. Otherwise attention_wide_into (scalar, about as fast
+// as the reference) computes the same numbers without overflowing:
+//   - a score whose dot product is finite is used as is (the kernel's value);
+//   - a dot product that overflows (Q = [[1e200]], K = [[1e200], [1]]) is
+//     recomputed from copies of q and K scaled by powers of two (exact), as
+//     D'·2^shift; a key whose score is beyond DBL_MAX outweighs every finite
+//     score by far more than e^708, so its row's softmax is taken over those
+//     keys alone, in the scaled frame (weights of the others are 0);
+//   - an output element whose sum overflows (values near DBL_MAX; the true
+//     value, a weighted mean of V, never does) is summed over V/2, doubled,
+//     and rounded to ±DBL_MAX if that still overflows.
 #include "attention_fast.h"
 
 #include <algorithm>
@@ -335,6 +350,148 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
   output_block<R>(w, Vp.data(), n_k, d_v, lo, hi, out);
 }
 
+// ---------------------------------------------------------------------------
+// Finite in, finite out (see the top of this file).
+
+// max |x| over n finite values, kLanes at a time.
+double max_abs(const double* p, std::size_t n) {
+  const uvec magnitude = uvec{} + 0x7FFFFFFFFFFFFFFFull;  // every bit but the sign
+  auto abs_lanes = [&](vec x) {
+    uvec bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    bits &= magnitude;
+    std::memcpy(&x, &bits, sizeof x);
+    return x;
+  };
+  vec m0 = {}, m1 = {};  // two chains, so they overlap
+  std::size_t i = 0;
+  for (; i + 2 * kLanes <= n; i += 2 * kLanes) {
+    m0 = max_lanes(m0, abs_lanes(load(p + i)));
+    m1 = max_lanes(m1, abs_lanes(load(p + i + kLanes)));
+  }
+  m0 = max_lanes(m0, m1);
+  double m = 0.0;
+  for (std::size_t l = 0; l < kLanes; ++l) m = m0[l] > m ? m0[l] : m;
+  for (; i < n; ++i) m = std::fabs(p[i]) > m ? std::fabs(p[i]) : m;
+  return m;
+}
+
+// True when no score, softmax step or output sum of the kernel can overflow:
+// every partial dot product is at most d_k·max|Q|·max|K|·(1 + d_k·2⁻⁵³) < 2¹⁰⁰¹,
+// a score minus its row max at most twice that, and every partial output sum
+// at most max|V|·(1 + n_k·2⁻⁵²) < 2¹⁰²¹. (A product that overflows to ∞ fails
+// the test too, as it should.)
+bool kernel_stays_finite(const Matrix& Q, const Matrix& K, const Matrix& V) {
+  const double q = max_abs(Q.data.data(), Q.data.size());
+  const double k = max_abs(K.data.data(), K.data.size());
+  const double v = max_abs(V.data.data(), V.data.size());
+  return q * k * static_cast<double>(Q.cols) <= 0x1p1000 && v <= 0x1p1020;
+}
+
+// x·2^e for a power of two: exact unless it leaves the range of doubles.
+inline double times_pow2(double x, int e) { return std::ldexp(x, e); }
+
+// The exponent that brings max |x| near 2^494 (0 for all zeros): products of
+// two such values stay below 2^990, and d_k ≤ 4096 of them below 2^1002.
+int scale_exponent(double max_magnitude) {
+  return max_magnitude > 0.0 ? std::ilogb(max_magnitude) - 494 : 0;
+}
+
+// Steps 1–4 for every row without overflowing, for inputs the kernel cannot
+// take. Writes every element of out (n_q, d_v) and weights (n_q, n_k).
+void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
+                         double factor, double* out, double* weights) {
+  const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
+  // K·2^−b, made the first time a dot product overflows
+  const int b = scale_exponent(max_abs(K.data.data(), K.data.size()));
+  std::vector<double> Ks;     // (n_k, d_k)
+  std::vector<double> qs(d_k);  // (d_k) q_i·2^−a
+  std::vector<double> dot(n_k);  // (n_k) a row's dot products (or scaled ones)
+  std::vector<std::uint8_t> kind(n_k);  // 0 finite dot, 1 beyond +DBL_MAX, 2 beyond −DBL_MAX
+  for (std::size_t i = 0; i < n_q; ++i) {
+    const double* q = Q.row(i);       // (d_k)
+    double* w = weights + i * n_k;    // (n_k)
+    double* o = out + i * d_v;        // (d_v)
+    auto sees = [&](std::size_t j) { return !mask || mask->sees(i, j); };
+    // 1. dot products, summed over c in the kernel's order
+    bool overflow = false;
+    for (std::size_t j = 0; j < n_k; ++j) {
+      if (!sees(j)) continue;
+      const double* k = K.row(j);
+      double acc = 0.0;
+      for (std::size_t c = 0; c < d_k; ++c) acc += q[c] * k[c];
+      dot[j] = acc;
+      kind[j] = 0;
+      overflow = overflow || !std::isfinite(acc);
+    }
+    // 1b. overflowed ones again from q·2^−a and K·2^−b: the dot is D'·2^(a+b)
+    int shift = 0;
+    bool beyond_plus = false, any_finite = false;
+    if (overflow) {
+      if (Ks.empty()) {
+        Ks.resize(K.data.size());
+        for (std::size_t t = 0; t < Ks.size(); ++t) Ks[t] = times_pow2(K.data[t], -b);
+      }
+      const int a = scale_exponent(max_abs(q, d_k));
+      shift = a + b;
+      for (std::size_t c = 0; c < d_k; ++c) qs[c] = times_pow2(q[c], -a);
+      for (std::size_t j = 0; j < n_k; ++j) {
+        if (!sees(j) || std::isfinite(dot[j])) continue;
+        const double* k = Ks.data() + j * d_k;
+        double acc = 0.0;
+        for (std::size_t c = 0; c < d_k; ++c) acc += qs[c] * k[c];
+        // it may still be representable (the overflow was a partial sum)
+        const double back = times_pow2(acc, shift);
+        if (std::isfinite(back)) {
+          dot[j] = back;
+        } else {
+          dot[j] = acc;
+          kind[j] = acc > 0.0 ? 1 : 2;
+        }
+      }
+    }
+    for (std::size_t j = 0; j < n_k; ++j)
+      if (sees(j)) {
+        beyond_plus = beyond_plus || kind[j] == 1;
+        any_finite = any_finite || kind[j] == 0;
+      }
+    // 2.–3. softmax over the keys that can carry weight: those beyond +DBL_MAX
+    //     if any (scaled frame), else the finite ones, else (every visible key
+    //     beyond −DBL_MAX) those, in the scaled frame
+    const std::uint8_t chosen = beyond_plus ? 1 : any_finite ? 0 : 2;
+    const int frame = chosen == 0 ? 0 : shift;
+    double max = -std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < n_k; ++j)
+      if (sees(j) && kind[j] == chosen) max = std::max(max, dot[j] * factor);
+    double sum = 0.0;
+    for (std::size_t j = 0; j < n_k; ++j) {
+      if (!sees(j) || kind[j] != chosen || max == kMinusInf) {
+        w[j] = 0.0;
+        continue;
+      }
+      // s − max ≤ 0 in the frame, back to true size (→ −∞ and weight 0 if far below)
+      w[j] = std::exp(times_pow2(dot[j] * factor - max, frame));
+      sum += w[j];
+    }
+    if (sum > 0.0) {
+      const double inv = 1.0 / sum;
+      for (std::size_t j = 0; j < n_k; ++j) w[j] *= inv;
+    }
+    // 4. out = Σ_j w_j V[j], j in order as in the kernel
+    for (std::size_t c = 0; c < d_v; ++c) {
+      double acc = 0.0;
+      for (std::size_t j = 0; j < n_k; ++j) acc += w[j] * V(j, c);
+      if (!std::isfinite(acc)) {  // values near DBL_MAX: the mean of V/2, doubled
+        acc = 0.0;
+        for (std::size_t j = 0; j < n_k; ++j) acc += w[j] * (0.5 * V(j, c));
+        acc = std::fmax(-std::numeric_limits<double>::max(),
+                        std::fmin(std::numeric_limits<double>::max(), 2.0 * acc));
+      }
+      o[c] = acc;
+    }
+  }
+}
+
 }  // namespace
 
 void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
@@ -342,6 +499,10 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
   const double factor = scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
   if (n_q == 0) return;
+  if (n_k != 0 && !kernel_stays_finite(Q, K, V)) {
+    attention_wide_into(Q, K, V, mask, factor, out, weights);
+    return;
+  }
   if (n_k == 0) {  // no keys: a zero output, and weights has no elements
     std::fill(out, out + n_q * d_v, 0.0);
     return;

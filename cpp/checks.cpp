@@ -1,6 +1,7 @@
 #include "checks.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "size_limits.h"
 
@@ -29,7 +30,81 @@ std::string value_str(double x) {
   return x > 0 ? "Infinity" : "-Infinity";
 }
 
+// x with `digits` significant digits: whole numbers below 10⁶ in full
+// ("786432"), others as "6.9e10" (no "+", no leading zeros in the exponent).
+std::string count_str(double x, int digits) {
+  char buf[40];
+  if (x < 1e6 && x == std::floor(x)) {
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+  std::string s = buf;
+  const std::size_t e = s.find('e');
+  std::string mantissa = s.substr(0, e), exponent = s.substr(e + 1);
+  if (mantissa.find('.') != std::string::npos) {  // 4.30 → 4.3, 4.0 → 4
+    while (mantissa.back() == '0') mantissa.pop_back();
+    if (mantissa.back() == '.') mantissa.pop_back();
+  }
+  const bool negative = exponent[0] == '-';
+  exponent = exponent.substr(exponent[0] == '-' || exponent[0] == '+' ? 1 : 0);
+  while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+  return mantissa + "e" + (negative ? "-" : "") + exponent;
+}
+
+// bytes as MiB with `digits` significant digits: "512", "256.5"
+std::string mib_str(double bytes, int digits) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, bytes / 1048576.0);
+  return buf;
+}
+
+// x and limit with 2 significant digits, or as many more as it takes for
+// them to read differently (4.3e9 against 4.3e9 would say nothing)
+template <class Format>
+void distinct(double x, double limit, Format format, std::string& xs, std::string& ls) {
+  for (int digits = 2; digits <= 17; ++digits) {
+    xs = format(x, digits);
+    ls = format(limit, digits);
+    if (xs != ls) return;
+  }
+}
+
 }  // namespace
+
+std::string number_str(double x) {
+  if (!std::isfinite(x)) return value_str(x);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%g", x);  // 6 significant digits (no strtod: +15 KB of WASM)
+  return buf;
+}
+
+Status check_cost(const char* fn, double multiply_adds, double result_bytes, const char* reduce) {
+  std::string need, limit;
+  if (!(multiply_adds <= kMaxMultiplyAdds)) {
+    distinct(multiply_adds, kMaxMultiplyAdds, count_str, need, limit);
+    return Status::Error("too_large", std::string(fn) + ": this call needs " + need +
+                                          " multiply-adds; the limit is " + limit +
+                                          " per call: " + reduce);
+  }
+  if (!(result_bytes <= kMaxResultBytes)) {
+    distinct(result_bytes, kMaxResultBytes, mib_str, need, limit);
+    return Status::Error("too_large", std::string(fn) + ": this call's results need " + need +
+                                          " MiB; the limit is " + limit + " MiB per call: " +
+                                          reduce);
+  }
+  return Status::Ok();
+}
+
+double attention_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k,
+                               std::size_t d_v) {
+  return static_cast<double>(n_q) * static_cast<double>(n_k) *
+         (static_cast<double>(d_k) + static_cast<double>(d_v));
+}
+
+double attention_result_bytes(std::size_t n_q, std::size_t n_k, std::size_t d_v) {
+  return 8.0 * static_cast<double>(n_q) * (static_cast<double>(n_k) + static_cast<double>(d_v));
+}
 
 Status check_matrix(const char* fn, const char* arg, const Matrix& m) {
   const std::string where = std::string(fn) + ": " + arg;
@@ -72,6 +147,13 @@ Status check_tensor(const char* fn, const char* arg, const Tensor3& t) {
                                           ": the limit is batch " + std::to_string(kMaxBatch) +
                                           ", " + std::to_string(kMaxRows) + " rows and " +
                                           std::to_string(kMaxCols) + " columns");
+  // each dimension may be within its limit and the whole still 2⁴⁰ values
+  if (t.data.size() > kMaxValues)
+    return Status::Error("too_large", where + " is " + shape_str(t.batch, t.rows, t.cols) + ", " +
+                                          std::to_string(t.data.size()) +
+                                          " values: the limit is " + std::to_string(kMaxValues) +
+                                          " values per argument (128 MiB): use a smaller "
+                                          "batch, fewer rows or fewer columns");
   const long bad = first_non_finite(t.data);
   if (bad >= 0) {
     const std::size_t per = t.rows * t.cols;
@@ -89,10 +171,9 @@ Status check_tensor(const char* fn, const char* arg, const Tensor3& t) {
 Status check_vector(const char* fn, const char* arg, const std::vector<double>& v) {
   const std::string where = std::string(fn) + ": " + arg;
   if (v.empty()) return Status::Error("empty", where + " is empty: it needs at least one value");
-  if (v.size() > kMaxCols * kMaxRows)
+  if (v.size() > kMaxValues)
     return Status::Error("too_large", where + " has " + std::to_string(v.size()) +
-                                          " values: the limit is " +
-                                          std::to_string(kMaxCols * kMaxRows));
+                                          " values: the limit is " + std::to_string(kMaxValues));
   const long bad = first_non_finite(v);
   if (bad >= 0)
     return Status::Error("non_finite", where + "[" + std::to_string(bad) + "] is " +

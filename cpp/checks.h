@@ -16,6 +16,10 @@ std::string shape_str(std::size_t rows, std::size_t cols);
 // "(10, 2, 128)"
 std::string shape_str(std::size_t batch, std::size_t rows, std::size_t cols);
 
+// `x` as a message shows a number (6 significant digits): "2.5", "-1", "1e+308",
+// "NaN", "Infinity".
+std::string number_str(double x);
+
 // Non-empty, within the size limits, every value finite.
 Status check_matrix(const char* fn, const char* arg, const Matrix& m);
 Status check_tensor(const char* fn, const char* arg, const Tensor3& t);
@@ -27,5 +31,23 @@ Status check_mask(const char* fn, const Mask* mask, std::size_t n_q, std::size_t
 // Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) or null.
 Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,
                  const Mask* mask);
+
+// The work and memory of one call, counted in double (sizes multiply past
+// 2³² on wasm32) from its shapes before it runs: "too_large" when
+// `multiply_adds` is over kMaxMultiplyAdds or `result_bytes` over
+// kMaxResultBytes (size_limits.h), saying what to reduce:
+//   "attention: this call needs 6.9e10 multiply-adds; the limit is 4.3e9 per
+//    call: use fewer queries or keys, or narrower Q, K and V"
+Status check_cost(const char* fn, double multiply_adds, double result_bytes, const char* reduce);
+
+// What attention costs: Q·Kᵀ and weights·V are n_q·n_k·(d_k + d_v)
+// multiply-adds; the results are out (n_q, d_v) and weights (n_q, n_k).
+// Shared by attention, attention_steps, multi_head (summed over heads) and the
+// experiments built on them.
+constexpr const char* kReduceAttention =
+    "use fewer queries or keys (rows of Q, K and V) or narrower matrices (columns)";
+double attention_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k,
+                               std::size_t d_v);
+double attention_result_bytes(std::size_t n_q, std::size_t n_k, std::size_t d_v);
 
 }  // namespace ap

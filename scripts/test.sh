@@ -28,13 +28,21 @@ npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6
 web=$(sed 's/\x1b\[[0-9;]*m//g' build/vitest.log | sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' | tail -n 1)
 
 e2e=0
-if [ -f tests/e2e/run.mjs ]; then
-  echo "== production build and end-to-end tests (Chromium)"
+if [ -f playwright.config.ts ]; then
+  echo "== production build and end-to-end tests (@playwright/test, Chromium)"
   npx vite build --logLevel warn
   node scripts/size.mjs
   npm run -s build:single -- --logLevel warn   # the offline one-file page, opened from file:// by a test
-  node tests/e2e/run.mjs | tee build/e2e.log
-  e2e=$(sed -n 's/^e2e: \([0-9][0-9]*\) passed.*/\1/p' build/e2e.log | tail -n 1)
+  # list: progress and the printed figures; json: the counts, read back here
+  rm -f build/e2e.json
+  status=0
+  PLAYWRIGHT_JSON_OUTPUT_NAME=build/e2e.json npx playwright test --reporter=list,json | tee build/e2e.log || status=$?
+  read -r e2e e2e_failed < <(node -e '
+    let s = { expected: 0, unexpected: 1, flaky: 0 };
+    try { s = JSON.parse(require("fs").readFileSync("build/e2e.json", "utf8")).stats; } catch {}
+    console.log(s.expected, s.unexpected + s.flaky);')
+  echo "e2e: ${e2e} passed, ${e2e_failed} failed"
+  if [ "${status}" -ne 0 ] || [ "${e2e_failed}" -ne 0 ] || [ "${e2e}" -eq 0 ]; then exit 1; fi
 fi
 
 echo

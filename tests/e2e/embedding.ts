@@ -4,26 +4,12 @@
 // such pages read back.
 
 import { expect, type Page } from '@playwright/test';
-import type { MSG as EMBED_MSG } from '../../web/src/component/embed';
+import { MSG } from '../../web/src/component/embed-protocol';
 import type { PageOptions } from './fixtures';
 import { seedCausalZeros } from './reference';
 
-/**
- * The message types of web/src/component/embed.ts. embed.ts itself cannot be
- * loaded in Node (it imports the custom element: HTMLElement, CSS ?inline),
- * so they are spelled here; `satisfies typeof MSG` makes tsc fail the moment
- * they differ from embed.ts's.
- */
-export const MSG = {
-  set: 'attention-playground:set',
-  get: 'attention-playground:get',
-  runExperiment: 'attention-playground:run-experiment',
-  result: 'attention-playground:result',
-  progress: 'attention-playground:progress',
-  experiment: 'attention-playground:experiment',
-  ready: 'attention-playground:ready',
-  height: 'attention-playground:height',
-} as const satisfies typeof EMBED_MSG;
+/** The message types, page ↔ parent (web/src/component/embed-protocol.ts). */
+export { MSG };
 
 /** A command to the embedded page. */
 export interface Command {
@@ -51,9 +37,9 @@ export const seedHostTexts = (): string[][] => seedCausalZeros().map((row) => ro
 export function checkSeedRows(w: number[][] | null | undefined, what: string): void {
   const want = seedCausalZeros();
   expect(Array.isArray(w) && w.length === 3, `${what}: no 3×3 weights: ${JSON.stringify(w)}`).toBe(true);
-  const diff = Math.max(...want.flatMap((row, i) => row.map((v, j) => Math.abs(v - w![i]![j]!))));
+  const diff = Math.max(...want.flatMap((row, i) => row.map((v, j) => Math.abs(v - w![i][j]))));
   expect(diff, `${what}: max |Δ| = ${diff}: ${JSON.stringify(w)}`).toBeLessThan(1e-12);
-  expect([w![1]![0]!.toFixed(4), w![1]![1]!.toFixed(4), w![1]![2]], `${what}: row 1 is ${JSON.stringify(w![1])}`).toEqual(['0.4994', '0.5006', 0]);
+  expect([w![1][0].toFixed(4), w![1][1].toFixed(4), w![1][2]], `${what}: row 1 is ${JSON.stringify(w![1])}`).toEqual(['0.4994', '0.5006', 0]);
 }
 
 /** The iframe host example at `base`, once the embedded playground answered. */

@@ -23,7 +23,7 @@ test('experiments: scaling runs from the page, plots both curves and answers the
   await expect(page.locator('[data-testid=exp-scaling-table] tbody tr'), 'one table row per d = 1 … 1024').toHaveCount(11);
   const file = await downloadText(page, 'exp-scaling-02-scale-txt');
   expect(file.name, 'file name').toBe('02-scale.txt');
-  expect(file.text.includes(m![1]!) && file.text.includes(m![2]!), '02-scale.txt holds the two d = 64 maxima').toBe(true);
+  expect(file.text.includes(m![1]) && file.text.includes(m![2]), '02-scale.txt holds the two d = 64 maxima').toBe(true);
   expect(file.text, '02-scale.txt holds the whole table').toMatch(/\n\s*1024\b/);
   report(`perf: scaling experiment (11 d × 200 trials × n = 8) in the browser: ${ms} ms`);
 });
@@ -110,7 +110,7 @@ test('experiments in 中文: sentences and downloaded reports are Chinese with t
   const scale = await downloadText(zh, 'exp-scaling-02-scale-txt');
   expect(scale.name, 'file name').toBe('02-scale.txt');
   expect(
-    scale.text.includes('最大权重') && scale.text.includes(zhMax![1]!) && scale.text.includes(zhMax![2]!),
+    scale.text.includes('最大权重') && scale.text.includes(zhMax![1]) && scale.text.includes(zhMax![2]),
     '02-scale.txt in Chinese with the two maxima',
   ).toBe(true);
   await runFromPage(zh, 'permutation');
@@ -123,7 +123,7 @@ test('experiments in 中文: sentences and downloaded reports are Chinese with t
   expect(h1, 'the h = 1 sentence in Chinese explains h = 2').toMatch(sentencePattern(t('zh', 'rep.h1.many'), { h: 2 }));
   const notes = await downloadText(zh, 'exp-notes');
   for (const word of ['스케일링', '순서', '제곱', '缩放', '顺序', '平方']) expect(notes.text, `08-notes.md (中文) contains ${word}`).toContain(word);
-  expect(notes.text, '08-notes.md (中文) holds the unscaled maximum').toContain(zhMax![1]!.slice(0, 3));
+  expect(notes.text, '08-notes.md (中文) holds the unscaled maximum').toContain(zhMax![1].slice(0, 3));
 });
 
 test('experiments: rows dragged (mouse) or moved (keyboard) in the picker set the permutation the run uses', async ({ page, url }) => {

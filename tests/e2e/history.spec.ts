@@ -16,7 +16,7 @@ test('share link: the URL after edits reproduces the same state in a new page', 
   const shown = await readHeatmap(page);
   // the edit changed the weights: check against the plain model too
   const X = SEED_000.X.map((r) => [...r]);
-  X[2]![1] = 0.7;
+  X[2][1] = 0.7;
   checkWeights(shown, attentionWeights(matmul(X, SEED_000.Wq), matmul(X, SEED_000.Wk)), 'edited seed 000');
   const link = page.url();
   expect(link, `the URL has no state: ${link}`).toContain('#');

@@ -30,7 +30,7 @@ test('iframe: a host page loads the seed example by postMessage and reads back t
     { type: MSG.runExperiment, id: 'e1', experiment: 'nope' },
   ]);
   const byId = Object.fromEntries(answers.map((a) => [a.id, a]));
-  const g1 = byId.g1!;
+  const g1 = byId.g1;
   expect([g1.type, g1.ok], 'answer to get').toEqual([MSG.result, true]);
   checkSeedRows(g1.weights?.[0], 'get');
   expect([g1.out?.length, g1.out?.[0]?.length, g1.state?.op], 'out (3×2) and state of get').toEqual([3, 2, 'single_head']);
@@ -67,7 +67,7 @@ test('iframe: a host page loads the seed example by postMessage and reads back t
   ]);
   expect(set?.ok && set.state?.op === 'attention', `answer to set: ${JSON.stringify(set)}`).toBe(true);
   const e = 1 / (1 + Math.exp(-1 / Math.SQRT2)); // softmax([1, 0] / √2)
-  expect(Math.abs(set!.weights![0]![0]![0]! - e), `weights after set: ${JSON.stringify(set!.weights)}`).toBeLessThan(1e-12);
+  expect(Math.abs(set.weights![0][0][0] - e), `weights after set: ${JSON.stringify(set.weights)}`).toBeLessThan(1e-12);
   const run = await converse(page, [{ type: MSG.runExperiment, id: 'h1', experiment: 'h1', settings: { n: 4, d: 8, h: 2 } }]);
   const final = run.at(-1);
   expect(final?.type === MSG.experiment && final.ok && final.result?.pass === true, `h = 1 experiment: ${JSON.stringify(final)}`).toBe(true);

@@ -75,7 +75,7 @@ test('multi_head with h = 2 shows two heatmaps', async ({ page, url }) => {
     [1, 1],
   ];
   for (const head of [0, 1]) {
-    const q = Q.map((r) => [r[head]!]);
+    const q = Q.map((r) => [r[head]]);
     checkWeights(await readHeatmap(page, head), attentionWeights(q, q), `head ${head + 1}`);
   }
   const hash = await hashOf(page);

@@ -42,7 +42,7 @@ test('performance: first plot and edit → redraw at n = 8, 32, 64 (printed, not
         sync.push(changed - t0);
         toFrame.push(t1 - t0);
       }
-      const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1]!;
+      const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
       return { sync: median(sync.slice(2)), frame: median(toFrame.slice(2)) };
     });
     figures.push(`n=${n} ${r.sync.toFixed(1)} ms (next frame ${r.frame.toFixed(1)} ms)`);

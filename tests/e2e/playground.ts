@@ -115,7 +115,7 @@ export const snapshot = (page: Page, selector = 'attention-playground') =>
   page.evaluate((sel) => {
     const el = document.querySelector(sel) as AttentionPlayground;
     const o = el.getOutcome();
-    const w = o?.ok ? o.view.heads[0]!.weights : null;
+    const w = o?.ok ? o.view.heads[0].weights : null;
     return {
       state: el.getState(),
       weights: w ? Array.from({ length: w.rows }, (_, i) => Array.from(w.data.subarray(i * w.cols, (i + 1) * w.cols))) : null,

@@ -8,7 +8,9 @@
 //   * a pattern for a sentence of the i18n tables with some values fixed.
 
 import { SEED_000 } from '../../web/src/model/seed000';
-import { cellText, formatFull, MASK_TEXT } from '../../web/src/figures/heatmap/heatmap';
+import { cellText, MASK_TEXT } from '../../web/src/figures/heatmap/heatmap';
+import { HEATMAP_DEFAULTS } from '../../web/src/figures/heatmap/types';
+import { formatFull } from '../../web/src/figures/kit/figure-kit';
 import { formatNumber } from '../../web/src/widgets/dom';
 
 export { SEED_000 };
@@ -19,13 +21,13 @@ export type Matrix = number[][];
 export type MaskedMatrix = (number | null)[][];
 
 /** A·B. */
-export const matmul = (A: Matrix, B: Matrix): Matrix => A.map((row) => B[0]!.map((_, j) => row.reduce((s, a, k) => s + a * B[k]![j]!, 0)));
+export const matmul = (A: Matrix, B: Matrix): Matrix => A.map((row) => B[0].map((_, j) => row.reduce((s, a, k) => s + a * B[k][j], 0)));
 /** Aᵀ. */
-export const transpose = (A: Matrix): Matrix => A[0]!.map((_, j) => A.map((row) => row[j]!));
+export const transpose = (A: Matrix): Matrix => A[0].map((_, j) => A.map((row) => row[j]));
 
 /** softmax(Q·Kᵀ/√d_k + mask) with hidden(i, j) → −∞; the weights (n_q × n_k). */
 export function attentionWeights(Q: Matrix, K: Matrix, hidden: (i: number, j: number) => boolean = () => false, scale = true): Matrix {
-  const d = Q[0]!.length;
+  const d = Q[0].length;
   const scores = matmul(Q, transpose(K)).map((row, i) => row.map((s, j) => (hidden(i, j) ? -Infinity : scale ? s / Math.sqrt(d) : s)));
   return scores.map((row) => {
     const max = Math.max(...row);
@@ -54,13 +56,10 @@ export const seedOutputTexts = (): string[][] => matmul(seedWeights(true), matmu
 /** The text of a row sum in the results panel's row statistics. */
 export const rowSumText = (x: number): string => formatNumber(x, 6);
 
-/** The decimals the heatmap prints inside its cells at the default size. */
-const CELL_DIGITS = 3;
-
 /** The text of a value in the heatmap's table (6 significant digits). */
 export const tableText = (v: number): string => formatFull(v);
 /** The text printed inside a heatmap cell ("×" for a masked one). */
-export const cellValueText = (v: number | null): string => (v === null ? MASK_TEXT : cellText(v, CELL_DIGITS));
+export const cellValueText = (v: number | null): string => (v === null ? MASK_TEXT : cellText(v, HEATMAP_DEFAULTS.digits));
 
 /** `s` with the characters that mean something in a RegExp escaped. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -75,17 +75,31 @@ function showWeights(weights: number[][][]): void {
   );
 }
 
-document.querySelector('#load-seed')!.addEventListener('click', async () => {
-  const a = await request({ type: 'attention-playground:set', state: SEED_000_STATE });
-  status.textContent = a.ok ? 'Loaded the seed 000 example. · 已加载种子 000 示例。' : `Error: ${a.message}`;
-});
-document.querySelector('#read-weights')!.addEventListener('click', async () => {
-  const a = await request({ type: 'attention-playground:get' });
-  status.textContent = a.ok ? 'Weights read back. · 已读回权重。' : `Error: ${a.message}`;
-  if (a.ok && a.weights) showWeights(a.weights);
-});
-document.querySelector('#run-h1')!.addEventListener('click', async () => {
-  status.textContent = 'Running… · 运行中…';
-  const a = await request({ type: 'attention-playground:run-experiment', experiment: 'h1', settings: {} });
-  status.textContent = a.ok ? `h = 1 check: ${a.result?.pass ? 'pass' : 'FAIL'} (max |Δout| = ${a.result?.max_out_diff}) · 检查完成` : `Error: ${a.message}`;
-});
+document.querySelector('#load-seed')!.addEventListener(
+  'click',
+  () =>
+    void (async () => {
+      const a = await request({ type: 'attention-playground:set', state: SEED_000_STATE });
+      status.textContent = a.ok ? 'Loaded the seed 000 example. · 已加载种子 000 示例。' : `Error: ${a.message}`;
+    })(),
+);
+document.querySelector('#read-weights')!.addEventListener(
+  'click',
+  () =>
+    void (async () => {
+      const a = await request({ type: 'attention-playground:get' });
+      status.textContent = a.ok ? 'Weights read back. · 已读回权重。' : `Error: ${a.message}`;
+      if (a.ok && a.weights) showWeights(a.weights);
+    })(),
+);
+document.querySelector('#run-h1')!.addEventListener(
+  'click',
+  () =>
+    void (async () => {
+      status.textContent = 'Running… · 运行中…';
+      const a = await request({ type: 'attention-playground:run-experiment', experiment: 'h1', settings: {} });
+      status.textContent = a.ok
+        ? `h = 1 check: ${a.result?.pass ? 'pass' : 'FAIL'} (max |Δout| = ${a.result?.max_out_diff}) · 检查完成`
+        : `Error: ${a.message}`;
+    })(),
+);

@@ -459,7 +459,7 @@ describe('limits and core calls come from the façade', () => {
   });
 
   it('runExperiment validates against the limits of the core it runs on', () => {
-    const tight = { ...core, limits: () => ({ ...core.limits(), maxRows: 4 }) } as Core;
+    const tight = { ...core, limits: () => ({ ...core.limits(), maxRows: 4 }) };
     expect(() => runExperiment(tight, 'h1', { n: 5 })).toThrow(new SettingsError('h1', { n: 'n = 5 is over the limit of 4' }));
     expect(runExperiment(tight, 'h1', { n: 4, d: 4, h: 2 }).pass).toBe(true);
   });
@@ -476,7 +476,7 @@ describe('limits and core calls come from the façade', () => {
         },
       ]),
     ) as unknown as Core['experiments'];
-    const spied = { ...c, experiments } as Core;
+    const spied = { ...c, experiments };
     expect(runScaling(spied, { ...DEFAULT_SCALING, ds: [4, 64], trials: 20 }).at64.d).toBe(64);
     expect(calls.splice(0)).toEqual(['scaling_point', 'scaling_point']);
     expect(runPermutation(spied, { X: null, n: 5, d: 4, seed: 3, perm: null, pe: 'sinusoidal' }).plain.max_abs_diff).toBeLessThan(1e-12);
@@ -543,7 +543,7 @@ describe('ExperimentClient', () => {
   it('runs an experiment, reports progress and resolves with the result', async () => {
     const workers: FakeWorker[] = [];
     const client = new ExperimentClient(() => {
-      const w = new FakeWorker(async () => core);
+      const w = new FakeWorker(() => Promise.resolve(core));
       workers.push(w);
       return w;
     });
@@ -562,7 +562,7 @@ describe('ExperimentClient', () => {
   });
 
   it('bad settings reject with per-field messages and start no worker', async () => {
-    const make = vi.fn(() => new FakeWorker(async () => core));
+    const make = vi.fn(() => new FakeWorker(() => Promise.resolve(core)));
     const client = new ExperimentClient(make);
     await expect(client.run('quadratic', { nMax: 5000 })).rejects.toMatchObject({
       name: 'SettingsError',
@@ -576,7 +576,7 @@ describe('ExperimentClient', () => {
     const workers: FakeWorker[] = [];
     let hold = true;
     const client = new ExperimentClient(() => {
-      const w = new FakeWorker(async () => core, hold);
+      const w = new FakeWorker(() => Promise.resolve(core), hold);
       workers.push(w);
       return w;
     });
@@ -595,7 +595,7 @@ describe('ExperimentClient', () => {
   });
 
   it('a newer run cancels the older one', async () => {
-    const client = new ExperimentClient(() => new FakeWorker(async () => core));
+    const client = new ExperimentClient(() => new FakeWorker(() => Promise.resolve(core)));
     const older = client.run('scaling', { ds: [1024], trials: 100 });
     const newer = client.run('h1', {});
     await expect(older).rejects.toBeInstanceOf(ExperimentCancelled);
@@ -603,12 +603,7 @@ describe('ExperimentClient', () => {
   });
 
   it('a core error in the worker rejects with its message', async () => {
-    const client = new ExperimentClient(
-      () =>
-        new FakeWorker(async () => {
-          throw new Error('could not load the WASM core');
-        }),
-    );
+    const client = new ExperimentClient(() => new FakeWorker(() => Promise.reject(new Error('could not load the WASM core'))));
     await expect(client.run('h1', {})).rejects.toThrow('could not load the WASM core');
   });
 });

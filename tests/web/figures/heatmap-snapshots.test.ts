@@ -12,7 +12,7 @@ import { box, parseSVG } from '../support/dom-test-kit';
 
 beforeAll(() => {
   // jsdom prints "not implemented" for canvas; the export draws cells as rects.
-  HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+  HTMLCanvasElement.prototype.getContext = () => null;
 });
 
 /**

@@ -36,7 +36,7 @@ const known: HeatmapData = {
     [false, false, true, false],
   ],
 };
-const value = (d: HeatmapData, i: number, j: number): number => (d.values instanceof Float64Array ? d.values[i * d.cols + j]! : d.values[i]![j]!);
+const value = (d: HeatmapData, i: number, j: number): number => (d.values instanceof Float64Array ? d.values[i * d.cols + j] : d.values[i][j]);
 const hidden = (d: HeatmapData, i: number, j: number): boolean => {
   const m = d.masked;
   return !!(m instanceof Uint8Array ? m[i * d.cols + j] : m?.[i]?.[j]);
@@ -58,7 +58,7 @@ async function heatmap(data: HeatmapData, options: HeatmapOptions, width: number
 function lookup(data: Uint8ClampedArray, width: number): (x: number, y: number) => RGBA {
   return (x, y) => {
     const k = (Math.floor(y) * width + Math.floor(x)) * 4;
-    return [data[k]!, data[k + 1]!, data[k + 2]!, data[k + 3]!];
+    return [data[k], data[k + 1], data[k + 2], data[k + 3]];
   };
 }
 
@@ -178,7 +178,7 @@ describe('heatmap PNG export in Chromium', () => {
     const legend = svg.querySelector('.hm-legend-bar')!;
     const legendWidth = Number(legend.getAttribute('width'));
     const legendY = Number(/translate\([\d.]+,([\d.]+)\)/.exec(svg.querySelector('.hm-legend')!.getAttribute('transform')!)![1]);
-    const near = (p: RGBA, hex: string): boolean => p.slice(0, 3).every((v, k) => Math.abs(v - parseHex(hex)[k]!) <= 16);
+    const near = (p: RGBA, hex: string): boolean => p.slice(0, 3).every((v, k) => Math.abs(v - parseHex(hex)[k]) <= 16);
     expect(near(at(2 * (left + 1), 2 * (legendY + 5)), colourFor(0, [0, 1]))).toBe(true);
     expect(near(at(2 * (left + legendWidth - 1), 2 * (legendY + 5)), colourFor(1, [0, 1]))).toBe(true);
     // the labels are drawn over it: dark pixels where the title is, none in the empty corner
@@ -208,6 +208,6 @@ describe('heatmap PNG export in Chromium', () => {
       [69, 69],
       [35, 2],
     ] as const)
-      expect(at(2 * (left + (j + 0.5) * cell), 2 * (top + (i + 0.5) * cell)), `cell ${i},${j}`).toEqual(rgb(colourFor(values[i * n + j]!, [0, 1])));
+      expect(at(2 * (left + (j + 0.5) * cell), 2 * (top + (i + 0.5) * cell)), `cell ${i},${j}`).toEqual(rgb(colourFor(values[i * n + j], [0, 1])));
   });
 });

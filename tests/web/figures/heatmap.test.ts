@@ -16,7 +16,7 @@ import {
   MASK_HATCH,
   TABLE_EAGER_CELLS,
   colourFor,
-  fillWords,
+  fill,
   normalise,
   type HeatmapData,
   type HeatmapWords,
@@ -25,7 +25,7 @@ import { box as sizedBox, parseSVG } from '../support/dom-test-kit';
 
 beforeAll(() => {
   // jsdom prints "not implemented" for canvas; the component copes with null.
-  HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+  HTMLCanvasElement.prototype.getContext = () => null;
 });
 
 /** A 3 × 3 causal weight matrix: query i sees keys 0..i. */
@@ -79,16 +79,16 @@ describe('Heatmap.toSVG', () => {
       const fill = r.getAttribute('fill')!;
       if (m.masked![i * 3 + j]) {
         expect(r.getAttribute('data-masked')).toBe('1');
-        const id = /^url\(#(.+)\)$/.exec(fill)![1]!;
+        const id = /^url\(#(.+)\)$/.exec(fill)![1];
         hatchIds.add(id);
       } else {
-        expect(fill).toBe(colourFor(m.values[i * 3 + j]!, [0, 1]));
+        expect(fill).toBe(colourFor(m.values[i * 3 + j], [0, 1]));
         expect(fill.startsWith('url(')).toBe(false);
       }
     }
     // the masked fill is a pattern: grey ground plus a hatch line
     expect(hatchIds.size).toBe(1);
-    const pattern = doc.getElementById([...hatchIds][0]!)!;
+    const pattern = doc.getElementById([...hatchIds][0])!;
     expect(pattern.tagName).toBe('pattern');
     expect(pattern.querySelector('rect')!.getAttribute('fill')).toBe(MASK_FILL);
     expect(pattern.querySelector('line')!.getAttribute('stroke')).toBe(MASK_HATCH);
@@ -106,16 +106,16 @@ describe('Heatmap.toSVG', () => {
     const doc = parseSVG(hm.toSVG());
     const rects = Array.from(doc.querySelectorAll('rect.hm-cell'));
     expect(rects).toHaveLength(8);
-    const cell = num(rects[0]!, 'width');
-    expect(num(rects[0]!, 'height')).toBe(cell);
-    const x0 = num(rects[0]!, 'x');
-    const y0 = num(rects[0]!, 'y');
+    const cell = num(rects[0], 'width');
+    expect(num(rects[0], 'height')).toBe(cell);
+    const x0 = num(rects[0], 'x');
+    const y0 = num(rects[0], 'y');
     for (const r of rects) {
       const i = num(r, 'data-row');
       const j = num(r, 'data-col');
       expect(num(r, 'y')).toBe(y0 + i * cell);
       expect(num(r, 'x')).toBe(x0 + j * cell);
-      expect(r.getAttribute('fill')).toBe(colourFor(values[i]![j]!, [0, 1]));
+      expect(r.getAttribute('fill')).toBe(colourFor(values[i][j], [0, 1]));
     }
     expect(Math.max(...rects.map((r) => num(r, 'data-row')))).toBe(1);
     expect(Math.max(...rects.map((r) => num(r, 'data-col')))).toBe(3);
@@ -124,14 +124,14 @@ describe('Heatmap.toSVG', () => {
     const rowTicks = Array.from(doc.querySelectorAll('[data-axis="query"] .tick'));
     expect(rowTicks.map((t) => t.textContent)).toEqual(['q0', 'q1']);
     expect(rowTicks.map((t) => num(t, 'data-row'))).toEqual([0, 1]);
-    const [, yq0] = translate(rowTicks[0]!);
-    const [, yq1] = translate(rowTicks[1]!);
+    const [, yq0] = translate(rowTicks[0]);
+    const [, yq1] = translate(rowTicks[1]);
     expect(yq1 - yq0).toBe(cell);
     // ... and the key axis on top with k0..k3 going right
     const colTicks = Array.from(doc.querySelectorAll('[data-axis="key"] .tick'));
     expect(colTicks.map((t) => t.textContent)).toEqual(['k0', 'k1', 'k2', 'k3']);
     const xs = colTicks.map((t) => translate(t)[0]);
-    expect(xs.every((x, k) => k === 0 || x - xs[k - 1]! === cell)).toBe(true);
+    expect(xs.every((x, k) => k === 0 || x - xs[k - 1] === cell)).toBe(true);
     // the axis titles say which is which
     const titles = Array.from(doc.querySelectorAll('.hm-axis-title')).map((t) => t.textContent);
     expect(titles).toContain('query →');
@@ -294,9 +294,9 @@ describe('Heatmap words', () => {
     untitled: '热力图',
   };
 
-  it('fillWords fills known placeholders once and leaves unknown ones', () => {
-    expect(fillWords('{a} and {b}', { a: 1 })).toBe('1 and {b}');
-    expect(fillWords('{a}', { a: '{a}' })).toBe('{a}');
+  it('fill fills known placeholders once and leaves unknown ones', () => {
+    expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    expect(fill('{a}', { a: '{a}' })).toBe('{a}');
   });
 
   it('English by default, word for word', () => {
@@ -482,7 +482,7 @@ describe('the public entry', () => {
         'colourTable',
         'computeLayout',
         'escapeXml',
-        'fillWords',
+        'fill',
         'formatFull',
         'heatmapWords',
         'luminance',

@@ -16,7 +16,7 @@ import {
   escapeXml,
   estimateTextWidth,
   figureControls,
-  fillWords,
+  fill,
   formatFull,
   headerCell,
   listenCursor,
@@ -28,9 +28,9 @@ import {
 
 describe('text', () => {
   it('fills {name} placeholders once, leaving unknown ones and the filled text alone', () => {
-    expect(fillWords('{a} and {b}', { a: 1 })).toBe('1 and {b}');
-    expect(fillWords('{a}', { a: '{a}' })).toBe('{a}');
-    expect(fillWords('{who}：{value}', { who: '查询 0', value: 0.5 })).toBe('查询 0：0.5');
+    expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    expect(fill('{a}', { a: '{a}' })).toBe('{a}');
+    expect(fill('{who}：{value}', { who: '查询 0', value: 0.5 })).toBe('查询 0：0.5');
   });
 
   it('escapes the five XML characters', () => {
@@ -205,7 +205,7 @@ describe('the parts below a figure', () => {
 
 describe('export', () => {
   it('serialises an SVG element as a document with markup first inside the root', () => {
-    const svg = document.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
+    const svg = document.createElementNS(SVG_NS, 'svg');
     svg.setAttribute('width', '10');
     svg.append(document.createElementNS(SVG_NS, 'g'));
     const text = svgDocument(svg, '<title>a &amp; b</title>');

@@ -37,7 +37,7 @@ async function decode(blob: Blob): Promise<{ width: number; height: number; at: 
   const data = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
   const at = (x: number, y: number): [number, number, number, number] => {
     const i = (Math.round(y) * bmp.width + Math.round(x)) * 4;
-    return [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+    return [data[i], data[i + 1], data[i + 2], data[i + 3]];
   };
   return { width: bmp.width, height: bmp.height, at };
 }
@@ -49,7 +49,7 @@ function rgb(hex: string): [number, number, number] {
 
 /** Expect a pixel within `tol` of a colour in each channel, fully opaque. */
 function expectColour(px: [number, number, number, number], want: [number, number, number], tol: number, what: string): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(px[i]! - want[i]!), `${what}: channel ${i} of ${px.join(',')} vs ${want.join(',')}`).toBeLessThanOrEqual(tol);
+  for (let i = 0; i < 3; i++) expect(Math.abs(px[i] - want[i]), `${what}: channel ${i} of ${px.join(',')} vs ${want.join(',')}`).toBeLessThanOrEqual(tol);
   expect(px[3], `${what}: opaque`).toBe(255);
 }
 

@@ -14,7 +14,7 @@ import {
   FIT_DASH,
   LineChart,
   PALETTE,
-  fillWords,
+  fill,
   summarise,
   type ChartOptions,
   type Series,
@@ -44,7 +44,7 @@ describe('the public entry line-chart.ts', () => {
       'drawable',
       'escapeXml',
       'extent',
-      'fillWords',
+      'fill',
       'formatFull',
       'formatNumber',
       'isPowerOfTwo',
@@ -137,12 +137,12 @@ describe('LineChart: the √d_k chart', () => {
     const doc = parseSVG(c.toSVG());
     const a = doc.querySelectorAll('.lc-annotation');
     expect(a).toHaveLength(1);
-    expect(a[0]!.getAttribute('data-x')).toBe('64');
-    expect(a[0]!.querySelector('text')!.textContent).toBe('d = 64');
+    expect(a[0].getAttribute('data-x')).toBe('64');
+    expect(a[0].querySelector('text')!.textContent).toBe('d = 64');
     // It sits on the x = 64 tick (d3-axis shifts ticks by up to 0.5 px for crisp lines).
     const tick = doc.querySelector('.lc-axis-x .tick[data-x="64"]')!.getAttribute('transform')!;
     const tx = Number(/translate\(([\d.]+)/.exec(tick)![1]);
-    const ax = Number(/translate\(([\d.]+)/.exec(a[0]!.getAttribute('transform')!)![1]);
+    const ax = Number(/translate\(([\d.]+)/.exec(a[0].getAttribute('transform')!)![1]);
     const left = Number(/translate\(([\d.]+)/.exec(doc.querySelector('.lc-axis-x')!.getAttribute('transform')!)![1]);
     expect(Math.abs(ax - (left + tx))).toBeLessThanOrEqual(0.5);
     c.destroy();
@@ -317,11 +317,11 @@ describe('LineChart: accessibility and interaction', () => {
     const svg = c.element.querySelector('svg')!;
     const width = Number(svg.getAttribute('width'));
     const height = Number(svg.getAttribute('height'));
-    svg.getBoundingClientRect = () => ({ left: 0, top: 0, right: width, bottom: height, width, height, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect;
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, right: width, bottom: height, width, height, x: 0, y: 0, toJSON: () => ({}) });
     const axis = svg.querySelector('.lc-axis-x')!.getAttribute('transform')!;
     const [, left, bottom] = /translate\(([\d.]+),([\d.]+)\)/.exec(axis)!.map(Number);
     const t64 = Number(/translate\(([\d.]+)/.exec(svg.querySelector('.lc-axis-x .tick[data-x="64"]')!.getAttribute('transform')!)![1]);
-    svg.dispatchEvent(new MouseEvent('pointermove', { clientX: left! + t64 + 3, clientY: bottom! - 20 }));
+    svg.dispatchEvent(new MouseEvent('pointermove', { clientX: left + t64 + 3, clientY: bottom - 20 }));
     expect(c.element.querySelector('.lc-readout')!.textContent).toBe('d = 64: without 0.97, with 0.46');
     svg.dispatchEvent(new MouseEvent('pointerleave'));
     expect(c.element.querySelector('.lc-readout')!.textContent).toMatch(/arrow keys/);
@@ -354,7 +354,7 @@ describe('LineChart: lifecycle', () => {
     expect(c.element.dataset['cursor']).toBe('5');
     expect(c.element.querySelector('.lc-readout')!.textContent).toBe('d = 64: without 0.97, with 0.46');
     expect(parseSVG(c.toSVG()).querySelector('title')!.textContent).toBe('Second run');
-    c.update([scalingSeries()[0]!]);
+    c.update([scalingSeries()[0]]);
     expect(parseSVG(c.toSVG()).querySelectorAll('path.lc-line')).toHaveLength(1);
     expect(c.element.querySelectorAll('.lc-legend-item')).toHaveLength(1);
     c.destroy();
@@ -395,7 +395,7 @@ describe('LineChart: lifecycle', () => {
 
 describe('LineChart: words', () => {
   it('English by default, word for word', () => {
-    expect(fillWords(DEFAULT_CHART_WORDS.readout, { x: 'd', value: 1, values: 'a 2' })).toBe('d = 1: a 2');
+    expect(fill(DEFAULT_CHART_WORDS.readout, { x: 'd', value: 1, values: 'a 2' })).toBe('d = 1: a 2');
     expect(summarise([], quadOptions)).toBe('Line chart of count or ms, log scale against sequence length n, log scale. No data.');
     const c = chart(quadSeries(), quadOptions);
     expect(c.element.querySelector('.lc-readout')!.textContent).toBe('Hover the chart, or focus it and use the arrow keys, to read the values at each n.');

@@ -34,7 +34,7 @@ import { OperationPanel } from '../panels/operation-panel';
 import { ResultsPanel } from '../panels/results-panel';
 import { StepsPanel } from '../panels/steps-panel';
 import { ensureInputs, presetById } from '../model/presets';
-import { cellsOf, cloneState, defaultState, OPERATIONS, parse, serialize, type Operation, type State } from '../model/state';
+import { cellsOf, cloneState, defaultState, OPERATIONS, parse, parseStored, serialize, type Operation, type State } from '../model/state';
 import css from './attention-playground.styles.css?inline';
 import experimentsCss from './experiments.styles.css?inline';
 import panelsCss from './panels.styles.css?inline';
@@ -43,6 +43,9 @@ import panelsCss from './panels.styles.css?inline';
 export type PanelName = 'operation' | 'inputs' | 'results' | 'steps' | 'export' | 'experiments';
 /** Every panel, in page order. */
 export const PANELS: readonly PanelName[] = ['operation', 'inputs', 'results', 'steps', 'export', 'experiments'];
+
+/** Where the page keeps the last state (the URL hash form, '#…'), restored when a page opens without a hash. */
+const STORAGE_KEY = 'attention-playground.state';
 
 /** Detail of the `playground-change` event. */
 export interface PlaygroundChangeDetail {
@@ -87,6 +90,8 @@ export class AttentionPlayground extends HTMLElement {
   /** True while live typing has its own history entry (see HistoryMode). */
   private liveEntry = false;
   private urlTimer = 0;
+  /** A one-line notice shown above the panels (an i18n key), e.g. that an unreadable stored state was discarded. */
+  private notice: string | null = null;
 
   constructor() {
     super();
@@ -101,7 +106,7 @@ export class AttentionPlayground extends HTMLElement {
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
     if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
     // the first history entry carries its state, so Back can return to it
-    if (this.hasAttribute('sync-hash')) window.history.replaceState(null, '', `#${serialize(this.current)}`);
+    if (this.hasAttribute('sync-hash')) this.setUrl(`#${serialize(this.current)}`, false);
     loadCore()
       .then((core) => {
         this.core = core;
@@ -174,16 +179,27 @@ export class AttentionPlayground extends HTMLElement {
 
   private initialState(): State {
     if (this.hasAttribute('sync-hash')) {
+      const stored = this.storedState(); // read (and checked) first, so a damaged copy is discarded even when the URL has a state
       if (location.hash.length > 1) return parse(location.hash);
-      try {
-        const saved = localStorage.getItem('attention-playground.state');
-        if (saved) return parse(saved);
-      } catch {
-        // storage blocked: start from the attributes
-      }
+      if (stored) return stored;
     }
     const base = presetById(this.getAttribute('preset') ?? '')?.build() ?? defaultState();
     return Object.assign(base, this.stateFromAttributes(base));
+  }
+
+  /** The state kept in localStorage, or null. One that cannot be read is removed, and a notice says so. */
+  private storedState(): State | null {
+    try {
+      const saved = localStorage.getItem(STORAGE_KEY);
+      if (!saved) return null;
+      const state = parseStored(saved);
+      if (state) return state;
+      this.notice = 'app.storedStateDiscarded';
+      localStorage.removeItem(STORAGE_KEY);
+    } catch {
+      // storage blocked: start from the URL or the attributes
+    }
+    return null;
   }
 
   /** The state the attributes ask for, on top of `base`. */
@@ -259,13 +275,22 @@ export class AttentionPlayground extends HTMLElement {
     const url = `#${serialize(this.current)}`;
     // a new entry for a commit, and for the first write of live typing; otherwise update the entry
     const newEntry = url !== location.hash && (history === 'push' || history === 'live') && !this.liveEntry;
-    if (newEntry) window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
+    this.setUrl(url, newEntry);
     this.liveEntry = history === 'live' && (this.liveEntry || newEntry);
     try {
-      localStorage.setItem('attention-playground.state', url);
+      localStorage.setItem(STORAGE_KEY, url);
     } catch {
-      // storage blocked: the hash still keeps the state
+      // storage blocked or full: the hash still keeps the state
+    }
+  }
+
+  /** Put `url` (a hash) into the address bar, as a new history entry or in place of the current one. */
+  private setUrl(url: string, newEntry: boolean): void {
+    try {
+      if (newEntry) window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+    } catch {
+      // refused by the browser (e.g. a hash of many megabytes): the page keeps its state, the address bar the last one
     }
   }
 
@@ -323,6 +348,7 @@ export class AttentionPlayground extends HTMLElement {
       el(
         'div',
         { class: ['playground', ...this.hiddenControls().map((c) => `hide-${c}`)].join(' '), lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
+        this.notice ? el('p', { class: 'stale-note', role: 'status', 'data-testid': 'notice' }, t(this.language, this.notice)) : null,
         el('div', { class: 'topbar' }, el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
         el(
           'div',

@@ -29,23 +29,14 @@ import { ExperimentClient } from '../experiments/client';
 import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
 import { presetById } from '../model/presets';
 import { INPUTS, OPERATIONS, parse, type MatrixName, type MatrixSource, type State } from '../model/state';
+import { MSG } from './embed-protocol';
 
 /** The controls `hide-controls` (and the URL's hide flags) can hide. */
 export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options'] as const;
 /** A hideable control. */
 export type ControlName = (typeof CONTROLS)[number];
 
-/** The message types, page ↔ parent. */
-export const MSG = {
-  set: 'attention-playground:set',
-  get: 'attention-playground:get',
-  runExperiment: 'attention-playground:run-experiment',
-  result: 'attention-playground:result',
-  progress: 'attention-playground:progress',
-  experiment: 'attention-playground:experiment',
-  ready: 'attention-playground:ready',
-  height: 'attention-playground:height',
-} as const;
+export { MSG };
 
 /** What the URL asks of the page. */
 export interface EmbedFlags {

@@ -36,7 +36,7 @@ export class ExperimentCancelled extends Error {
 
 /** Start the real module worker; Vite bundles worker.ts and its WASM. */
 export function startWorker(): WorkerLike {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 }
 
 interface Pending {
@@ -73,8 +73,8 @@ export class ExperimentClient {
     const id = this.nextId++;
     const worker = this.ensureWorker();
     return new Promise<ResultMap[E]>((resolve, reject) => {
-      this.pending = { id, experiment, resolve: resolve as (r: never) => void, reject, onProgress };
-      const request: RunRequest<E> = { type: 'run', id, experiment, settings: v.settings as RawInput<SettingsMap[E]> };
+      this.pending = { id, experiment, resolve: resolve, reject, onProgress };
+      const request: RunRequest<E> = { type: 'run', id, experiment, settings: v.settings };
       worker.postMessage(request);
     });
   }

@@ -33,6 +33,7 @@ const PAGE_WORDS = {
   'app.footer': 'Numbers agree with PyTorch (float64) within 1e-9.',
   'app.loading': 'Loading the WebAssembly core…',
   'app.loadFailed': 'The WebAssembly core could not be loaded: {message}',
+  'app.storedStateDiscarded': 'The state saved in this browser could not be read, so it was discarded.',
   'lang.label': 'Language',
   'op.legend': 'Operation',
   'op.label': 'Operation',

@@ -21,7 +21,7 @@ export const LANGS: readonly Lang[] = ['en', 'zh'];
 const TABLES: Record<Lang, Partial<Record<string, string>>> = { en: EN, zh: ZH };
 
 /** Translate `key` into `lang`, filling {placeholders} from `vars`. */
-export function t(lang: Lang, key: Key | string, vars: Record<string, string | number> = {}): string {
+export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
   return fill(TABLES[lang][key] ?? TABLES.en[key] ?? key, vars);
 }
 

@@ -34,7 +34,7 @@ export function failureMessage(f: Failure, t: Translate): string {
 function pasteVars(vars: PasteVars, t: Translate): PasteVars {
   if (vars.found === END_OF_INPUT) return { ...vars, found: t('paste.end') };
   const quoted = /^"(.*)"$/s.exec(String(vars.found ?? ''));
-  return quoted ? { ...vars, found: t('paste.quoted', { text: quoted[1]! }) } : vars;
+  return quoted ? { ...vars, found: t('paste.quoted', { text: quoted[1] }) } : vars;
 }
 
 /** `key` translated, or `english` when no table has it (t() returns the key itself then). */
@@ -56,6 +56,6 @@ export function pasteNote(result: Pick<ParseOk, 'note' | 'notes'>, t: Translate)
   const english = result.note ?? '';
   const notes = result.notes ?? [];
   const texts = notes.map((n) => t(`${PREFIXES.pasteNote}${n.code}`, n.vars));
-  if (texts.length === 0 || texts.some((text, i) => text === `${PREFIXES.pasteNote}${notes[i]!.code}`)) return english;
+  if (texts.length === 0 || texts.some((text, i) => text === `${PREFIXES.pasteNote}${notes[i].code}`)) return english;
   return texts.join(t('paste.noteSeparator'));
 }

@@ -1,7 +1,9 @@
 // compute.ts — from a State to what the panels show (pure: no DOM).
 //
-// 1. read every input matrix (cell text → numbers, or a seeded random fill),
-//    collecting an error per unparsable cell (readInputs);
+// 1. read every input matrix (cell text → numbers, or a seeded random fill;
+//    inputs.ts), collecting an error per unparsable cell, or stopping at a
+//    missing input, rows of different lengths or a size over the core's
+//    limits (readInputs);
 // 2. run the chosen operation through the typed core (run, one function per
 //    operation);
 // 3. gather the per-head weights, the output, the intermediate steps of the
@@ -12,26 +14,24 @@
 
 import { AttentionError, type Core, type TypedMask, type TypedMatrix } from '../core/core';
 import { fill } from '../i18n/fill';
-import { INPUTS, OPTIONAL, type MatrixName, type MatrixSource, type State } from './state';
-import { CELL_MESSAGES, FAILURE_MESSAGES, NAMES, type CellErrorCode, type NameKey } from './words';
+import { readMatrix, type CellError } from './inputs';
+import { INPUTS, OPTIONAL, type MatrixName, type State } from './state';
+import { FAILURE_MESSAGES, NAMES, type NameKey } from './words';
 
 /** compute.ts's words (model/words.ts), re-exported for its importers. */
 export { CELL_MESSAGES, NAMES, type CellErrorCode } from './words';
-
-/** What is wrong with one cell's text: a code, its variables ({ text }), and the message in English. */
-export interface CellProblem {
-  code: CellErrorCode;
-  vars: Record<string, string>;
-  /** The English message (exports, the embed API and tests read it). */
-  message: string;
-}
-
-/** An unparsable cell, located for the editor. */
-export interface CellError extends CellProblem {
-  matrix: MatrixName;
-  row: number;
-  col: number;
-}
+/** The reading of cells and input matrices (model/inputs.ts), re-exported for its importers. */
+export {
+  checkCell,
+  materialize,
+  MAX_CELL_CHARS,
+  parseCell,
+  randomMatrix,
+  readMatrix,
+  type CellError,
+  type CellProblem,
+  type MatrixProblem,
+} from './inputs';
 
 /** Variables of a translated name, e.g. { dk: 2 }. */
 export type NameVars = Record<string, string | number>;
@@ -93,61 +93,6 @@ export interface Failure {
 
 /** The result of compute(). */
 export type Outcome = { ok: true; view: View } | ({ ok: false } & Failure);
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-const problem = (code: CellErrorCode, vars: Record<string, string> = {}): CellProblem => ({ code, vars, message: fill(CELL_MESSAGES[code], vars) });
-
-/** Read one cell's text: the number, or what is wrong with it (code, vars, English message). */
-export function checkCell(text: string): number | CellProblem {
-  const t = text.trim();
-  if (t === '') return problem('empty');
-  if (/^[+-]?(inf|infinity|nan)$/i.test(t)) return problem('non_finite', { text: t });
-  if (!NUMBER.test(t)) return problem('not_a_number', { text: t });
-  return Number(t);
-}
-
-/** Parse one cell's text; returns the number or an error message (English). */
-export function parseCell(text: string): number | string {
-  const v = checkCell(text);
-  return typeof v === 'number' ? v : v.message;
-}
-
-/** The numbers of one input matrix, or the cells that failed. */
-export function readMatrix(core: Core, state: State, name: MatrixName): { m: TypedMatrix | null; errors: CellError[] } {
-  const src = state.matrices[name];
-  if (!src) return { m: null, errors: [] };
-  if (src.kind === 'random') return { m: randomMatrix(core, src), errors: [] };
-  const rows = src.cells.length;
-  const cols = rows > 0 ? src.cells[0].length : 0;
-  const errors: CellError[] = [];
-  const data = new Float64Array(rows * cols);
-  src.cells.forEach((row, i) =>
-    row.forEach((text, j) => {
-      const v = checkCell(text);
-      if (typeof v === 'number') data[i * cols + j] = v;
-      else errors.push({ matrix: name, row: i, col: j, ...v });
-    }),
-  );
-  return { m: errors.length ? null : { data, rows, cols }, errors };
-}
-
-/** The numbers of a random source: seeded normals × scale, rounded to `digits` decimals when given. */
-export function randomMatrix(core: Core, src: Extract<MatrixSource, { kind: 'random' }>): TypedMatrix {
-  const m = core.typed.random_normal(src.rows, src.cols, src.seed, src.scale);
-  if (src.digits !== undefined) {
-    const f = 10 ** src.digits;
-    for (let i = 0; i < m.data.length; i++) m.data[i] = Math.round(m.data[i] * f) / f || 0; // || 0: no −0
-  }
-  return m;
-}
-
-/** A source as cell text (random values written out), for editing one cell of it. */
-export function materialize(core: Core, src: MatrixSource): string[][] {
-  if (src.kind === 'cells') return src.cells.map((r) => [...r]);
-  const m = randomMatrix(core, src);
-  return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), (x) => String(x)));
-}
 
 /** The custom mask resized to (n_q, n_k): new cells are visible. */
 export function fitMask(mask: boolean[][], n_q: number, n_k: number): boolean[][] {
@@ -217,8 +162,9 @@ function readInputs(core: Core, state: State): { ok: true; x: Inputs } | ({ ok: 
   const inputs: Partial<Inputs> = {};
   const cellErrors: CellError[] = [];
   for (const name of INPUTS[state.op]) {
-    const { m, errors } = readMatrix(core, state, name);
+    const { m, errors, problem } = readMatrix(core, state, name);
     cellErrors.push(...errors);
+    if (problem) return { ok: false, cellErrors, ...problem };
     if (m) inputs[name] = m;
     else if (errors.length === 0 && !OPTIONAL.has(name)) {
       const vars = { op: state.op, name };

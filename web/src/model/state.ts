@@ -4,6 +4,15 @@
 // parse() and serialize() are pure and inverse to each other, so a link
 // reproduces the view exactly. Matrices keep the text the user typed in each
 // cell (never lose an edit), or a seeded random generator (short links).
+//
+// Neither can break the page: parse() reads any string (malformed entries
+// keep their defaults, rows keep the lengths the link gives them, a random
+// source keeps its size however large: compute.ts reports what the core
+// cannot take), and serialize() writes any state. Text is kept well-formed:
+// a lone surrogate (half of a UTF-16 pair, which encodeURIComponent refuses)
+// becomes U+FFFD "�" when read and when written, the one change of text.
+// Everything else only reads the parts it can; parseStored() is the strict
+// reader of the copy kept in localStorage.
 
 /** The operations the playground can run. */
 export type Operation = 'attention' | 'multi_head' | 'block' | 'single_head' | 'gqa';
@@ -112,6 +121,9 @@ interface Prop<K extends Scalar> {
   write(value: State[K]): string;
 }
 
+/** The largest seed, and the largest size of a random source: 2³² − 1. */
+const MAX_UINT32 = 2 ** 32 - 1;
+
 const int = (lo: number, hi: number) => (t: string) => {
   const n = Number(t);
   return Number.isInteger(n) && n >= lo && n <= hi ? n : undefined;
@@ -139,27 +151,50 @@ const PROPS: { [K in Scalar]: Prop<K> } = {
   },
   numHeads: { key: 'numHeads', url: 'H', read: int(1, 256), write: String },
   numKvHeads: { key: 'numKvHeads', url: 'G', read: int(1, 256), write: String },
-  seed: { key: 'seed', url: 'seed', read: int(0, 2 ** 32 - 1), write: String },
+  seed: { key: 'seed', url: 'seed', read: int(0, MAX_UINT32), write: String },
   head: { key: 'head', url: 'head', read: int(0, 255), write: String },
 };
 
 const MATRIX_NAMES: readonly MatrixName[] = ['Q', 'K', 'V', 'X', 'Wq', 'Wk', 'Wv', 'Wo', 'bq', 'bk', 'bv', 'bo'];
 
+/** `text` with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, which ES2022 lacks); linear. */
+export function wellFormed(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1); // NaN at the end
+    if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++; // a pair
+      continue;
+    }
+    out += text.slice(from, i) + '\ufffd';
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** Percent-encode any text: never throws (a lone surrogate is written as U+FFFD). */
+const encode = (text: string): string => encodeURIComponent(wellFormed(text));
+
+/** Percent-decode, keeping text that is not valid percent-encoding (e.g. "100%", "%ED%A0%BD") as it is; always well-formed. */
+function safeDecode(t: string): string {
+  try {
+    return wellFormed(decodeURIComponent(t));
+  } catch {
+    return wellFormed(t);
+  }
+}
+
 // Cells are joined by ',' and rows by ';'; each cell is percent-encoded so a
 // ',' or ';' typed into a cell survives.
 function writeCells(cells: string[][]): string {
-  return cells.map((row) => row.map(encodeURIComponent).join(',')).join(';');
+  return cells.map((row) => row.map(encode).join(',')).join(';');
 }
 function readCells(text: string): string[][] {
   if (text === '') return [];
   return text.split(';').map((row) => row.split(',').map(safeDecode));
-}
-function safeDecode(t: string): string {
-  try {
-    return decodeURIComponent(t);
-  } catch {
-    return t;
-  }
 }
 
 /** "rand:3:2:42:0.5" (or with ":2" rounding digits) ↔ a random source. */
@@ -167,12 +202,18 @@ function writeSource(s: MatrixSource): string {
   if (s.kind === 'cells') return writeCells(s.cells);
   return `rand:${s.rows}:${s.cols}:${s.seed}:${s.scale}` + (s.digits === undefined ? '' : `:${s.digits}`);
 }
+/**
+ * A random source, or the cells of `text`. The expression is linear: ':' ends each run of digits and cannot
+ * occur in the scale. Rows and columns are kept up to 2³² − 1 (the largest seed, and every length an array
+ * can have), however far over the core's limits: compute.ts reports those limits by name.
+ */
 function readSource(text: string): MatrixSource | undefined {
   const m = /^rand:(\d+):(\d+):(\d+):([-+0-9.eE]+)(?::(\d+))?$/.exec(text);
   if (m) {
     const [rows, cols, seed, scale] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
     const digits = m[5] === undefined ? undefined : Number(m[5]);
-    if (rows < 1 || cols < 1 || rows > 4096 || cols > 4096 || !Number.isFinite(scale) || seed > 2 ** 32 - 1 || (digits ?? 0) > 15) return undefined;
+    const size = (n: number) => n >= 1 && n <= MAX_UINT32;
+    if (!size(rows) || !size(cols) || !Number.isFinite(scale) || seed > MAX_UINT32 || (digits ?? 0) > 15) return undefined;
     return digits === undefined ? { kind: 'random', rows, cols, seed, scale } : { kind: 'random', rows, cols, seed, scale, digits };
   }
   return { kind: 'cells', cells: readCells(text) };
@@ -186,18 +227,18 @@ function readMask(text: string): boolean[][] | undefined {
   return text === '' ? [] : text.split(';').map((row) => Array.from(row, (c) => c === '1'));
 }
 
-/** State → the URL hash (without '#'). Only values that differ from the defaults of scalars are written; matrices always are. */
+/** State → the URL hash (without '#'), in printable ASCII. Only values that differ from the defaults of scalars are written; matrices always are. Never throws. */
 export function serialize(state: State): string {
   const parts: string[] = [];
   const defaults = defaultState();
   for (const p of Object.values(PROPS) as Prop<Scalar>[]) {
     const v = state[p.key];
-    if (p.key === 'op' || v !== defaults[p.key]) parts.push(`${p.url}=${encodeURIComponent(p.write(v as never))}`);
+    if (p.key === 'op' || v !== defaults[p.key]) parts.push(`${p.url}=${encode(p.write(v as never))}`);
   }
-  if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encodeURIComponent).join(',')}`);
+  if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encode).join(',')}`);
   if (state.mask === 'custom') parts.push(`M=${writeMask(state.customMask)}`);
-  for (const [key, value] of Object.entries(state.experiments)) parts.push(`x.${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
-  if (state.run) parts.push(`run=${encodeURIComponent(state.run)}`);
+  for (const [key, value] of Object.entries(state.experiments)) parts.push(`x.${encode(key)}=${encode(value)}`);
+  if (state.run) parts.push(`run=${encode(state.run)}`);
   for (const name of MATRIX_NAMES) {
     const src = state.matrices[name];
     if (src) parts.push(`${name}=${writeSource(src)}`);
@@ -205,7 +246,7 @@ export function serialize(state: State): string {
   return parts.join('&');
 }
 
-/** The URL hash (with or without '#') → a State; unknown or malformed entries keep their defaults. */
+/** The URL hash (with or without '#') → a State; unknown or malformed entries keep their defaults. Never throws. */
 export function parse(hash: string): State {
   const state = defaultState();
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -237,6 +278,25 @@ export function parse(hash: string): State {
     if (src) state.matrices[name] = src;
   }
   return state;
+}
+
+/** The URL keys parse() reads, besides the experiment settings "x.…". */
+const URL_KEYS: ReadonlySet<string> = new Set([...Object.values(PROPS).map((p) => p.url), 'tokens', 'M', 'run', ...MATRIX_NAMES]);
+
+/** Is `part` an entry key=value with a key parse() reads? */
+function isEntry(part: string): boolean {
+  const eq = part.indexOf('=');
+  return eq > 0 && (URL_KEYS.has(part.slice(0, eq)) || part.startsWith('x.'));
+}
+
+/**
+ * The state the page keeps in localStorage ('#' + serialize(state)), or null when the text is not one: not
+ * '#' and printable ASCII (all serialize() writes), or an entry that is not key=value with a key parse() reads.
+ * A link is read leniently (parse); the stored copy strictly, so that a damaged one is noticed and discarded.
+ */
+export function parseStored(text: string): State | null {
+  if (!/^#[\x21-\x7e]+$/.test(text) || !text.slice(1).split('&').every(isEntry)) return null;
+  return parse(text);
 }
 
 /**

@@ -8,16 +8,23 @@ export const CELL_MESSAGES = {
   empty: 'empty cell: type a number',
   not_a_number: '"{text}" is not a number',
   non_finite: '"{text}" is not a finite number',
+  too_long: '"{start}…" is {length} characters long; a cell holds at most {max}',
 } as const;
 
-/** Why a cell's text is not a number: an empty cell, a word, or inf / NaN. */
+/** Why a cell's text is not a number: an empty cell, a word, inf / NaN, or text over the length limit. */
 export type CellErrorCode = keyof typeof CELL_MESSAGES;
 
-/** The English of a failure's summary, 'cell.<name>' in i18n: the first bad cell ({where}: {message}), how many more, a missing input. */
+/**
+ * The English of a failure's summary, 'cell.<name>' in i18n: the first bad cell ({where}: {message}), how many more,
+ * a missing input, rows of different lengths (as a link may give them), a random source over the core's size limits.
+ */
 export const FAILURE_MESSAGES = {
   at: '{where}: {message}',
   more: ' (and {n} more)',
   missing: '{op}: {name} is missing',
+  ragged: '{name} row {row} has {count} values but row 1 has {expected}',
+  raggedOne: '{name} row {row} has {count} value but row 1 has {expected}',
+  tooLarge: '{name} is {rows} × {cols}: a matrix can have at most {maxRows} rows and {maxCols} columns',
 } as const;
 
 /** The English names of the results and steps, by i18n key: the panels show t(key, vars). */

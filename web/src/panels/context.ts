@@ -27,7 +27,7 @@ export interface PanelContext {
   /** The host element, for events and for sizing. */
   readonly host: HTMLElement;
   /** Translate a key in the current language. */
-  t(key: string, vars?: Record<string, string | number>): string;
+  t: (key: string, vars?: Record<string, string | number>) => string;
   /** The last result computed without error (shown dimmed while the input is invalid). */
   lastGood(): View | null;
   /** A share link to this exact state. */

@@ -40,6 +40,12 @@ const CALLS = new Map<string, LiteralFormat>([
   ['tensor', 'torch'], // repr of a torch.Tensor
 ]);
 
+/**
+ * The most brackets open at once. A matrix needs 2 ("[[…]]"), a batch of one 3; deeper lists are refused after
+ * reading (too_deep), but the reader stops here first, before "[" × 10,000 overflows the call stack.
+ */
+export const MAX_NESTING = 32;
+
 /** Grammar (one paste = one array):
  *   paste  := ["Parameter containing:"] [NAME "="] (list | NAME "(" list {"," arg} [","] ")") END
  *   list   := "[" [item {[","] item} [","]] "]"      (commas, or spaces as in NumPy print())
@@ -48,6 +54,8 @@ const CALLS = new Map<string, LiteralFormat>([
  */
 class Parser {
   private i = 0;
+  /** How many lists are open: list() recurses, so the depth is bounded (MAX_NESTING) instead of the call stack. */
+  private depth = 0;
   /** The first value that followed another without a comma (NumPy print() output), if any. */
   spaced: Token | undefined;
   /** Whether any list separated its values by commas. */
@@ -133,6 +141,7 @@ class Parser {
   /** A bracketed list, starting at "[". Values are separated by commas, or by spaces as in NumPy print(). */
   private list(): ListNode {
     const open = this.next();
+    if (++this.depth > MAX_NESTING) fail('too_deep_nesting', { max: MAX_NESTING }, open);
     const items: ValueNode[] = [];
     for (;;) {
       let t = this.peek();
@@ -154,6 +163,7 @@ class Parser {
       this.checkSeparators();
       items.push(this.item());
     }
+    this.depth--;
     return { kind: 'list', items, open, close: this.next() };
   }
 

@@ -47,6 +47,8 @@ export const PASTE_MESSAGES = {
   missing_between_tabs: 'missing value: expected a number between two tabs',
   expected_comma: 'expected a comma between "{text}" and the next value',
   expected_tab: 'expected a tab between "{text}" and the next value',
+  too_long: 'the pasted text is {size} MB; at most {max} MB can be pasted',
+  too_deep_nesting: 'too many nested brackets: more than {max} levels of "["',
 } as const;
 
 /** English templates of the parser's notes (remarks on a matrix it did read), by code; 'paste.note.<code>' in i18n. */

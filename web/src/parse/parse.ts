@@ -52,8 +52,19 @@ function refusal(code: PasteErrorCode, vars: PasteVars, pos: Pos, placed = true)
   return Object.defineProperties(error, { code: { value: code }, vars: { value: vars } }) as ParseError;
 }
 
+/**
+ * The longest paste read, in characters (UTF-16 units; 1 MB here is 10⁶ of them). Reading is linear, about
+ * 50 ms per MB once the page is warm but seconds for 10 MB the first time; 2 MB holds a 1024 × 64 matrix at
+ * full precision. Longer text is refused at once, with its size.
+ */
+export const MAX_PASTE_CHARS = 2_000_000;
+
+/** A length in characters as MB with one decimal, rounded up (so a paste just over the limit does not read as the limit). */
+const megabytes = (chars: number): string => (Math.ceil(chars / 100_000) / 10).toFixed(1);
+
 /** Read pasted text (JSON, CSV, TSV, whitespace columns, NumPy or PyTorch literals/reprs) into a matrix, or a precise error. */
 export function parseMatrix(text: string): ParseOk | ParseError {
+  if (text.length > MAX_PASTE_CHARS) return refusal('too_long', { size: megabytes(text.length), max: MAX_PASTE_CHARS / 1_000_000 }, { line: 1, column: 1 }, false);
   const src = text.replace(/\r\n?/g, '\n');
   if (src.trim() === '') return refusal('empty', {}, { line: 1, column: 1 }, false);
   const notes: PasteNote[] = [];

@@ -71,6 +71,6 @@ export class MaskEditor {
       ),
     );
     replaceChildren(this.grid, table);
-    if (focus) (this.grid.querySelector(`[data-row="${focus[0]}"][data-col="${focus[1]}"]`) as HTMLElement | null)?.focus();
+    if (focus) this.grid.querySelector<HTMLElement>(`[data-row="${focus[0]}"][data-col="${focus[1]}"]`)?.focus();
   }
 }

@@ -11,7 +11,7 @@ import type { MatrixName, MatrixSource } from '../model/state';
 
 /** What the editor needs from its owner. */
 export interface MatrixEditorHost {
-  t(key: string, vars?: Record<string, string | number>): string;
+  t: (key: string, vars?: Record<string, string | number>) => string;
   /** Cell text of the source (random values written out). */
   materialize(src: MatrixSource): string[][];
   /** Replace the matrix. `history` says whether this is a commit (push) or live typing (replace). */
@@ -23,6 +23,9 @@ export interface MatrixEditorHost {
 
 /** Cells beyond which the grid is replaced by a summary (paste or random fill instead). */
 export const MAX_GRID_CELLS = 1024;
+
+/** The length of the longest row. */
+const widest = (cells: string[][]): number => cells.reduce((n, row) => Math.max(n, row.length), 0);
 
 /** An editor for one named matrix. */
 export class MatrixEditor {
@@ -113,7 +116,8 @@ export class MatrixEditor {
     this.src = src;
     if (document.activeElement !== this.seedInput) this.seedInput.value = String(this.host.seed());
     const rows = src ? (src.kind === 'random' ? src.rows : src.cells.length) : 0;
-    const cols = src ? (src.kind === 'random' ? src.cols : (src.cells[0]?.length ?? 0)) : 0;
+    // rows of different lengths (a link may give them) show every cell: the grid is as wide as the longest row
+    const cols = src ? (src.kind === 'random' ? src.cols : widest(src.cells)) : 0;
     this.caption.textContent = src ? `(${rows} × ${cols})` : '';
     const gridable = rows * cols <= MAX_GRID_CELLS;
     const shapeKey = `${rows}x${cols}:${src?.kind}:${gridable}`;
@@ -127,13 +131,13 @@ export class MatrixEditor {
       this.shownSrc = src;
       const text = src.kind === 'cells' ? src.cells : this.host.materialize(src);
       const focused = this.focused();
-      text.forEach((row, i) =>
-        row.forEach((v, j) => {
+      this.inputs.forEach((line, i) =>
+        line.forEach((input, j) => {
+          const v = text[i]?.[j] ?? ''; // a cell a short row lacks is shown empty, not with the text it had before
           // compare with what was last written, not input.value (a DOM read per cell)
           if (this.shownText[i]?.[j] === v) return;
           (this.shownText[i] ??= [])[j] = v;
-          const input = this.inputs[i]?.[j];
-          if (input && input !== focused && input.value !== v) input.value = v;
+          if (input !== focused && input.value !== v) input.value = v;
         }),
       );
     }
@@ -194,6 +198,7 @@ export class MatrixEditor {
     if (!this.src) return;
     const cells = this.host.materialize(this.src);
     if (cells[i]?.[j] === value && history === 'live') return;
+    for (let k = cells[i].length; k < j; k++) cells[i][k] = ''; // typing past the end of a short row: no holes before it
     cells[i][j] = value;
     this.host.set(this.name, { kind: 'cells', cells }, history);
   }

@@ -68,12 +68,12 @@ export class PermPicker {
         return el('span', { role: 'listitem', class: 'perm-item' }, chip);
       }),
     );
-    if (focusValue !== undefined) (this.list.querySelector(`[data-value="${focusValue}"]`) as HTMLElement | null)?.focus();
+    if (focusValue !== undefined) this.list.querySelector<HTMLElement>(`[data-value="${focusValue}"]`)?.focus();
   }
 
   private commit(perm: number[], keepFocusOn: number): void {
     this.show(perm);
-    (this.list.querySelector(`[data-value="${keepFocusOn}"]`) as HTMLElement | null)?.focus();
+    this.list.querySelector<HTMLElement>(`[data-value="${keepFocusOn}"]`)?.focus();
     this.onChange(perm);
   }
 }

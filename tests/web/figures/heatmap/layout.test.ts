@@ -38,7 +38,7 @@ const base = (rows: number, cols: number, availableWidth: number): LayoutInput =
   maskedLabel: 'masked',
 });
 
-const options = (o: Partial<ResolvedOptions> = {}): ResolvedOptions => ({ ...HEATMAP_DEFAULTS, ...o }) as ResolvedOptions;
+const options = (o: Partial<ResolvedOptions> = {}): ResolvedOptions => ({ ...HEATMAP_DEFAULTS, ...o });
 const matrix = (rows: number, cols: number, f: (p: number) => number, masked: Uint8Array | null = null): Matrix => ({
   values: new Float64Array(rows * cols).map((_, p) => f(p)),
   masked,

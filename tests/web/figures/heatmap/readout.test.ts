@@ -20,7 +20,7 @@ const m = normalise({
   ],
 });
 const sums = rowSums(m);
-const options = (o: Partial<ResolvedOptions> = {}): ResolvedOptions => ({ ...HEATMAP_DEFAULTS, ...o }) as ResolvedOptions;
+const options = (o: Partial<ResolvedOptions> = {}): ResolvedOptions => ({ ...HEATMAP_DEFAULTS, ...o });
 const en = heatmapWords();
 
 describe('readout texts', () => {

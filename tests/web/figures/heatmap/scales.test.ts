@@ -56,7 +56,7 @@ describe('colour mapping', () => {
     const masked = Uint8Array.from([0, 0, 0, 0, 1, 0]);
     const img = matrixToRGBA(values, masked, 2, 3, [0, 1]);
     const px = (p: number): string => '#' + Array.from(img.slice(4 * p, 4 * p + 3), (x) => x.toString(16).padStart(2, '0')).join('');
-    for (let p = 0; p < 4; p++) expect(px(p)).toBe(colourFor(values[p]!, [0, 1]));
+    for (let p = 0; p < 4; p++) expect(px(p)).toBe(colourFor(values[p], [0, 1]));
     expect(px(4)).toBe(MASK_FILL);
     expect(px(5)).toBe(MASK_FILL);
     for (let p = 0; p < 6; p++) expect(img[4 * p + 3]).toBe(255);
@@ -100,7 +100,7 @@ describe('scales in detail', () => {
     const values = new Float64Array(n).map((_, p) => -0.1 + (1.2 * p) / (n - 1));
     const img = matrixToRGBA(values, null, 1, n, [0, 1]);
     for (let p = 0; p < n; p++) {
-      const [r, g, b] = parseHex(colourFor(values[p]!, [0, 1]));
+      const [r, g, b] = parseHex(colourFor(values[p], [0, 1]));
       expect([img[4 * p], img[4 * p + 1], img[4 * p + 2]]).toEqual([r, g, b]);
     }
   });

@@ -27,16 +27,16 @@ describe('cellValues', () => {
       [1, 0, '0.145'],
       [1, 1, '0'],
     ]);
-    expect(v[0]!.fill).toBe('#000000'); // on yellow
-    expect(v[1]!.fill).toBe('#333333');
-    expect(v[2]!.fill).toBe('#ffffff'); // on dark purple
-    expect(v[3]!.fill).toBe('#ffffff');
+    expect(v[0].fill).toBe('#000000'); // on yellow
+    expect(v[1].fill).toBe('#333333');
+    expect(v[2].fill).toBe('#ffffff'); // on dark purple
+    expect(v[3].fill).toBe('#ffffff');
     expect(interpolateViridis(0)).toBe('#440154');
   });
 
   it('follows the digits and the domain, and prints nothing when the layout shows no values', () => {
     expect(cellValues(m, { showValues: true }, [0, 1], 1).map((d) => d.t)).toEqual(['1', MASK_TEXT, '0.1', '0']);
-    expect(cellValues(m, { showValues: true }, [-10, 0], 3)[3]!.fill).toBe('#000000'); // 0 is the top of [-10, 0]: yellow
+    expect(cellValues(m, { showValues: true }, [-10, 0], 3)[3].fill).toBe('#000000'); // 0 is the top of [-10, 0]: yellow
     expect(cellValues(m, { showValues: false }, [0, 1], 3)).toEqual([]);
   });
 });

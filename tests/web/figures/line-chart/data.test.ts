@@ -91,8 +91,8 @@ describe('drawable, bands and points', () => {
       },
     ];
     const out = sortedSeries(input);
-    expect(out[0]!.points.map((p) => p.x)).toEqual([1, 3]);
-    expect(input[0]!.points.map((p) => p.x)).toEqual([3, 1]);
-    expect(out[0]!.id).toBe('a');
+    expect(out[0].points.map((p) => p.x)).toEqual([1, 3]);
+    expect(input[0].points.map((p) => p.x)).toEqual([3, 1]);
+    expect(out[0].id).toBe('a');
   });
 });

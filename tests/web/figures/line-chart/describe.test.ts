@@ -71,7 +71,7 @@ describe('labels and the idle readout', () => {
 describe('given words', () => {
   it('summarise and readoutText use the given words', () => {
     const s = quadSeries();
-    s[0]!.points = s[0]!.points.map((p) => ({ ...p, lo: p.y / 2, hi: p.y * 2 }));
+    s[0].points = s[0].points.map((p) => ({ ...p, lo: p.y / 2, hi: p.y * 2 }));
     const text = summarise([...s, { id: 'one', label: '一', points: [{ x: 16, y: 2 }] }, { id: 'none', label: '无', points: [] }], {
       ...zhOptions,
       title: '代价',

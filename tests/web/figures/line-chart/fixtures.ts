@@ -45,7 +45,7 @@ export function quadSeries(): Series[] {
   return [
     { id: 'entries', label: 'score entries n²', points: NS.map((n) => ({ x: n, y: n * n })), markers: true },
     { id: 'time', label: 'measured time (ms)', points: NS.map((n) => ({ x: n, y: 2e-5 * n ** 1.9 })), markers: true },
-    { id: 'fit', label: 'fit, slope 1.9', points: [NS[0]!, NS[NS.length - 1]!].map((n) => ({ x: n, y: 2e-5 * n ** 1.9 })), dashed: true },
+    { id: 'fit', label: 'fit, slope 1.9', points: [NS[0], NS[NS.length - 1]].map((n) => ({ x: n, y: 2e-5 * n ** 1.9 })), dashed: true },
   ];
 }
 
@@ -127,7 +127,7 @@ export function zhScaling(): { series: Series[]; options: ChartOptions } {
     ['未缩放（不除以 √d_k）', '未缩放'],
     ['缩放后（除以 √d_k）', '缩放后'],
   ];
-  const series = scalingSeries().map((s, k) => ({ ...s, label: names[k]![0]!, shortLabel: names[k]![1]! }));
+  const series = scalingSeries().map((s, k) => ({ ...s, label: names[k][0], shortLabel: names[k][1] }));
   const options: ChartOptions = {
     ...scalingOptions,
     title: '最大的 softmax 权重随键维度 d 的变化',

@@ -17,13 +17,13 @@ describe('layout', () => {
     expect(legendLayout(labels, 640, 0).rows).toBe(1);
     const narrow = legendLayout(labels, 150, 10);
     expect(narrow.rows).toBe(2);
-    expect(narrow.items[1]!.y).toBeGreaterThan(narrow.items[0]!.y);
+    expect(narrow.items[1].y).toBeGreaterThan(narrow.items[0].y);
     expect(legendLayout([], 640, 0).rows).toBe(0);
   });
   it('places legend items side by side (sample, 6 px, label, 14 px gap), and a too-long label alone on its row', () => {
     const { items, rows } = legendLayout(['ab', 'cd'], 640, 20);
     expect(items[0]).toEqual({ x: PAD, y: 20 + LEGEND_ROW / 2 });
-    expect(items[1]!.x).toBe(PAD + 26 + 6 + textWidth('ab') + 14);
+    expect(items[1].x).toBe(PAD + 26 + 6 + textWidth('ab') + 14);
     expect(rows).toBe(1);
     const long = legendLayout(['x'.repeat(100), 'y'], 200, 0);
     expect(long.items.map((i) => i.x)).toEqual([PAD, PAD]);
@@ -83,7 +83,7 @@ describe('chartLayout', () => {
     expect(f.top + f.plotHeight).toBeLessThan(f.height);
     expect(f.titleLines).toEqual(['Largest softmax weight']);
     expect(f.legend).toHaveLength(2);
-    expect(f.legend[0]!.y).toBeLessThan(f.top);
+    expect(f.legend[0].y).toBeLessThan(f.top);
   });
   it('wraps a long title and the legend at a narrow width, growing the SVG and keeping the plot height', () => {
     const wide = chartLayout(mixedSeries(), mixedOptions, 1000);

@@ -61,7 +61,7 @@ export function paintCells(ctx: CanvasRenderingContext2D, src: CellSource, x0: n
     for (let i = 0; i < m.rows; i++)
       for (let j = 0; j < m.cols; j++) {
         const p = i * m.cols + j;
-        ctx.fillStyle = m.masked && m.masked[p] ? pal.maskFill : hex[lutIndex(m.values[p]!, src.domain)]!;
+        ctx.fillStyle = m.masked && m.masked[p] ? pal.maskFill : hex[lutIndex(m.values[p], src.domain)];
         ctx.fillRect(x0 + j * cellPx, y0 + i * cellPx, cellPx, cellPx);
       }
   } else if (src.bitmap) {

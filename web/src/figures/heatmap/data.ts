@@ -20,7 +20,7 @@ export function normalise(data: HeatmapData): Matrix {
     const m = data.values;
     if (m.length !== rows) throw new RangeError(`heatmap: values has ${m.length} rows, expected ${rows}`);
     for (let i = 0; i < rows; i++) {
-      const r = m[i]!;
+      const r = m[i];
       if (r.length !== cols) throw new RangeError(`heatmap: values row ${i} has ${r.length} entries, expected ${cols}`);
       for (let j = 0; j < cols; j++) values[i * cols + j] = r[j]!;
     }
@@ -34,7 +34,7 @@ export function normalise(data: HeatmapData): Matrix {
     masked = new Uint8Array(n);
     if (mk.length !== rows) throw new RangeError(`heatmap: masked has ${mk.length} rows, expected ${rows}`);
     for (let i = 0; i < rows; i++) {
-      const r = mk[i]!;
+      const r = mk[i];
       if (r.length !== cols) throw new RangeError(`heatmap: masked row ${i} has ${r.length} entries, expected ${cols}`);
       for (let j = 0; j < cols; j++) masked[i * cols + j] = r[j] ? 1 : 0;
     }
@@ -59,7 +59,7 @@ export function rowSums(m: Matrix): Float64Array {
     let s = 0;
     for (let j = 0; j < m.cols; j++) {
       const p = i * m.cols + j;
-      if (!(m.masked && m.masked[p]) && Number.isFinite(m.values[p]!)) s += m.values[p]!;
+      if (!(m.masked && m.masked[p]) && Number.isFinite(m.values[p])) s += m.values[p];
     }
     sums[i] = s;
   }

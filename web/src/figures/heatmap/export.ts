@@ -39,7 +39,7 @@ export function cellsMarkup(
     const y = L.top + i * L.cell;
     for (let j = 0; j < m.cols; j++) {
       const p = i * m.cols + j;
-      const v = m.values[p]!;
+      const v = m.values[p];
       const hidden = isMasked(m, p);
       const fill = hidden ? `url(#${hatchId})` : colourFor(v, domain);
       parts.push(

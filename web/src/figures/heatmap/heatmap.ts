@@ -50,7 +50,7 @@ import { HEATMAP_DEFAULTS, type CellPos, type HeatmapData, type HeatmapOptions, 
 import type { HeatmapWords } from './words';
 
 // The public names, as before the split: importers and tests need no change.
-export { escapeXml, fillWords, formatFull } from '../kit/figure-kit';
+export { escapeXml, fill, formatFull } from '../kit/figure-kit';
 export { cellsMarkup } from './export';
 export { normalise } from './data';
 export { MAX_CELL, MIN_CELL, cellText, computeLayout, shortLabel, textWidth, thinTicks, tickStep, type HeatmapLayout, type LayoutInput } from './layout';
@@ -113,7 +113,7 @@ export class Heatmap {
   /** Create an empty heatmap inside container; call update() to draw. */
   constructor(container: HTMLElement, options: HeatmapOptions = {}) {
     this.container = container;
-    this.options = { ...HEATMAP_DEFAULTS, ...options } as ResolvedOptions;
+    this.options = { ...HEATMAP_DEFAULTS, ...options };
     this.id = `hm-${++instances}`;
     const doc = container.ownerDocument;
 
@@ -159,7 +159,7 @@ export class Heatmap {
 
   /** Draw new data (and optionally change options); keeps the cursor where it still fits. */
   update(data: HeatmapData, options?: Partial<HeatmapOptions>): void {
-    if (options) this.options = { ...this.options, ...options } as ResolvedOptions;
+    if (options) this.options = { ...this.options, ...options };
     const m = normalise(data);
     const o = this.options;
     const w = this.words();

@@ -181,7 +181,7 @@ export function computeLayout(p: LayoutInput): HeatmapLayout {
 /** The layout of a matrix with its options at a width, with the values printed to `digits` decimals (the widest of the first 400 sets their font). */
 export function layoutFor(m: Matrix, o: ResolvedOptions, availableWidth: number, digits: number, rowLabels: string[], colLabels: string[]): HeatmapLayout {
   let valueChars = 1;
-  for (let p = 0, n = Math.min(m.values.length, 400); p < n; p++) valueChars = Math.max(valueChars, cellText(m.values[p]!, digits).length);
+  for (let p = 0, n = Math.min(m.values.length, 400); p < n; p++) valueChars = Math.max(valueChars, cellText(m.values[p], digits).length);
   return computeLayout({
     rows: m.rows,
     cols: m.cols,

@@ -30,7 +30,7 @@ export interface OverlayFrame {
 
 /** The empty overlay of the heatmap with element id `id`: an aria-hidden <svg class="hm-overlay"> with every layer in drawing order. */
 export function createOverlay(doc: Document, id: string): SVGSVGElement {
-  const svg = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
+  const svg = doc.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('class', 'hm-overlay');
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('font-family', FONT_FAMILY);

@@ -47,7 +47,7 @@ export function colourTable(): { rgba: Uint8ClampedArray; hex: string[] } {
 /** "#rrggbb" (or "#rgb") → [r, g, b] in 0..255. */
 export function parseHex(c: string): [number, number, number] {
   let h = c.trim().replace(/^#/, '');
-  if (h.length === 3) h = h[0]! + h[0]! + h[1]! + h[1]! + h[2]! + h[2]!;
+  if (h.length === 3) h = h[0] + h[0] + h[1] + h[1] + h[2] + h[2];
   const n = parseInt(h.slice(0, 6), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
@@ -63,7 +63,7 @@ export function lutIndex(v: number, domain: [number, number]): number {
 /** Viridis colour "#rrggbb" of v within domain, clamped; NaN gets the neutral masked grey. */
 export function colourFor(v: number, domain: [number, number]): string {
   if (Number.isNaN(v)) return MASK_FILL;
-  return colourTable().hex[lutIndex(v, domain)]!;
+  return colourTable().hex[lutIndex(v, domain)];
 }
 
 /** WCAG relative luminance of a "#rrggbb" colour, 0 (black) .. 1 (white). */
@@ -102,7 +102,7 @@ export function matrixToRGBA(
   const top = LUT_SIZE - 1;
   for (let p = 0, n = rows * cols; p < n; p++) {
     const o = 4 * p;
-    const v = values[p]!;
+    const v = values[p];
     if ((masked && masked[p]) || Number.isNaN(v)) {
       out[o] = mr;
       out[o + 1] = mg;

@@ -3,7 +3,7 @@
 // masked cells named. Too large a matrix gets a note instead; a mid-size one
 // is only built when the table is first opened (see tableNow).
 
-import { captionedTable, fillWords, formatFull, headerCell } from '../kit/figure-kit';
+import { captionedTable, fill, formatFull, headerCell } from '../kit/figure-kit';
 import { isMasked } from './data';
 import { tableCaption } from './readout';
 import type { Matrix, ResolvedOptions } from './types';
@@ -27,7 +27,7 @@ export function buildTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: H
   if (m.rows * m.cols > TABLE_MAX_CELLS) {
     const p = doc.createElement('p');
     p.className = 'hm-table-note';
-    p.textContent = fillWords(w.tableOmitted, { rows: m.rows, cols: m.cols });
+    p.textContent = fill(w.tableOmitted, { rows: m.rows, cols: m.cols });
     box.append(p);
     return;
   }
@@ -52,7 +52,7 @@ export function buildTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: H
       td.dataset['col'] = String(j);
       const hidden = isMasked(m, p);
       if (hidden) td.dataset['masked'] = '1';
-      td.textContent = hidden ? o.maskedLabel : formatFull(m.values[p]!);
+      td.textContent = hidden ? o.maskedLabel : formatFull(m.values[p]);
       tr.append(td);
     }
     body.append(tr);

@@ -27,7 +27,7 @@ export function cellValues(m: Matrix, L: Pick<HeatmapLayout, 'showValues'>, doma
   for (let i = 0; i < m.rows; i++)
     for (let j = 0; j < m.cols; j++) {
       const p = i * m.cols + j;
-      const v = m.values[p]!;
+      const v = m.values[p];
       out.push(isMasked(m, p) ? { i, j, t: MASK_TEXT, fill: '#333333' } : { i, j, t: cellText(v, digits), fill: textColourFor(colourFor(v, domain)) });
     }
   return out;

@@ -4,7 +4,7 @@
 
 /**
  * Every text the heatmap writes itself, as templates: {name} is filled by
- * fillWords. The axis titles ({row}, {col}) come from rowTitle and colTitle.
+ * fill. The axis titles ({row}, {col}) come from rowTitle and colTitle.
  */
 export interface HeatmapWords {
   /** The button that shows the table. */

@@ -1,6 +1,6 @@
 // figure-kit.ts — what the two reusable figures, the heatmap (heatmap.ts) and
 // the line chart (line-chart.ts), share:
-//   * text: word templates (fillWords), XML escaping, full-precision numbers;
+//   * text: word templates (fill, from i18n/fill.ts), XML escaping, full-precision numbers;
 //   * export: an SVG element as a standalone document, an SVG string as an
 //     image, a canvas as a PNG blob;
 //   * theming: a palette read from the component's CSS custom properties;
@@ -24,10 +24,8 @@ export const EMPTY_SVG = `<svg xmlns="${SVG_NS}" width="0" height="0"/>`;
 
 // ---------------------------------------------------------------- pure helpers: text
 
-/** Fill the {name} placeholders of a template from vars; unknown names stay as they are. */
-export function fillWords(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-}
+/** Fill the {name} placeholders of a template (the one filler, i18n/fill.ts). */
+export { fill } from '../../i18n/fill';
 
 /** Escape text for XML content and attribute values. */
 export function escapeXml(s: string): string {

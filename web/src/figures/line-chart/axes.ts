@@ -38,7 +38,7 @@ export function drawAxes({ svg, frame: f, options: o, palette: pal, words: w }: 
   xAxis.call(
     axisBottom(f.x)
       .tickValues(f.xTicks)
-      .tickFormat((_, i) => (i % f.xLabelStep === 0 ? f.xTickLabels[i]! : ''))
+      .tickFormat((_, i) => (i % f.xLabelStep === 0 ? f.xTickLabels[i] : ''))
       .tickSize(TICK)
       .tickPadding(TICK_PAD)
       .tickSizeOuter(0),
@@ -47,7 +47,7 @@ export function drawAxes({ svg, frame: f, options: o, palette: pal, words: w }: 
   yAxis.call(
     axisLeft(f.y)
       .tickValues(f.yTicks)
-      .tickFormat((_, i) => f.yTickLabels[i]!)
+      .tickFormat((_, i) => f.yTickLabels[i])
       .tickSize(TICK)
       .tickPadding(TICK_PAD)
       .tickSizeOuter(0),

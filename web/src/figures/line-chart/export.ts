@@ -2,7 +2,7 @@
 // filled, <title>, the summary as its name, no cursor or focus attributes, the
 // caption wrapped below) and a PNG of it at twice the CSS size.
 
-import { EMPTY_SVG, SVG_NS, canvasToPng, escapeXml, fillWords, loadSvgImage, svgDocument } from '../kit/figure-kit';
+import { EMPTY_SVG, SVG_NS, canvasToPng, escapeXml, fill, loadSvgImage, svgDocument } from '../kit/figure-kit';
 import { summarise } from './describe';
 import { CAPTION_LINE, PAD } from './metrics';
 import { wrapText } from './text';
@@ -50,7 +50,7 @@ export function exportChartSvg(el: SVGSVGElement, f: ChartFrame | null, series: 
   clone.setAttribute('viewBox', `0 0 ${f.width} ${height}`);
   clone.setAttribute('width', String(f.width * scale));
   clone.setAttribute('height', String(height * scale));
-  const title = `<title>${escapeXml(o.title ?? fillWords(chartWords(o.words).svgTitle, { y: o.yLabel, x: o.xLabel }))}</title>`;
+  const title = `<title>${escapeXml(o.title ?? fill(chartWords(o.words).svgTitle, { y: o.yLabel, x: o.xLabel }))}</title>`;
   return svgDocument(clone, title);
 }
 

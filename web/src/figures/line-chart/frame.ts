@@ -1,7 +1,7 @@
 // frame.ts — the drawing layer of the SVG itself: its size and viewBox, its
 // accessible name, the plot's clip rectangle, the background and the title.
 
-import { fillWords } from '../kit/figure-kit';
+import { fill } from '../kit/figure-kit';
 import { summarise, xNameOf } from './describe';
 import { PAD, TITLE_LINE } from './metrics';
 import type { DrawContext } from './svg';
@@ -12,7 +12,7 @@ export function drawFrame({ svg, id, frame: f, series, options: o, words: w }: D
   el.setAttribute('width', String(f.width));
   el.setAttribute('height', String(f.height));
   el.setAttribute('viewBox', `0 0 ${f.width} ${f.height}`);
-  el.setAttribute('aria-label', fillWords(w.aria, { summary: summarise(series, o), x: xNameOf(o) }));
+  el.setAttribute('aria-label', fill(w.aria, { summary: summarise(series, o), x: xNameOf(o) }));
   svg
     .select(`#${id}-clip rect`)
     .attr('x', f.left)

@@ -21,7 +21,7 @@ export function drawLegend({ svg, frame: f, series, palette: pal }: DrawContext)
     .select('.lc-legend')
     .selectAll<SVGGElement, LegendDatum>('g.lc-legend-item')
     .data(
-      series.map((s, k) => ({ s, k, at: f.legend[k]! })),
+      series.map((s, k) => ({ s, k, at: f.legend[k] })),
       (d) => d.s.id,
     )
     .join((enter) => {

@@ -52,7 +52,7 @@ import { chartWords } from './words';
 
 // The public API, as before the split: importers need only this file.
 export { DEFAULT_CHART_WORDS, chartWords, type ChartWords } from './words';
-export { escapeXml, fillWords, formatFull } from '../kit/figure-kit';
+export { escapeXml, fill, formatFull } from '../kit/figure-kit';
 export type { ChartOptions, ChartPalette, LegendItem, Series, SeriesPoint } from './types';
 export { BAND_OPACITY, DEFAULT_PALETTE, FIT_DASH, MARKERS, PALETTE, PLAIN_DASHES, seriesStyle } from './style';
 export { DEFAULT_HEIGHT } from './metrics';
@@ -239,6 +239,6 @@ export class LineChart {
     const f = this.drawn;
     if (f) drawCursor(select(this.svg), f, this.series, active);
     const shown = f && active >= 0 && active < f.xs.length;
-    this.readout.textContent = shown ? readoutText(f.xs[active]!, this.series, this.options) : idleReadout(this.series, f?.xs.length ?? 0, this.options);
+    this.readout.textContent = shown ? readoutText(f.xs[active], this.series, this.options) : idleReadout(this.series, f?.xs.length ?? 0, this.options);
   }
 }

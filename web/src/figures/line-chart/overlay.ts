@@ -22,7 +22,7 @@ export function drawCursor(svg: ChartSvg, f: ChartFrame, series: Series[], activ
     cur.attr('display', 'none');
     return;
   }
-  const xv = f.xs[active]!;
+  const xv = f.xs[active];
   const px = round2(f.left + f.x(xv));
   cur.attr('display', null).attr('data-index', active).attr('data-x', xv);
   cur

@@ -50,8 +50,8 @@ export function labelStep(centres: number[], widths: number[], gap = 8): number 
   for (let step = 1; step < Math.max(2, centres.length); step++) {
     let ok = true;
     for (let i = step; i < centres.length && ok; i += step) {
-      const room = Math.abs(centres[i]! - centres[i - step]!);
-      if (room < (widths[i]! + widths[i - step]!) / 2 + gap) ok = false;
+      const room = Math.abs(centres[i] - centres[i - step]);
+      if (room < (widths[i] + widths[i - step]) / 2 + gap) ok = false;
     }
     if (ok) return step;
   }
@@ -102,7 +102,7 @@ export function xAxisScale(
   const base2 = kind === 'log' && xs.length > 0 && xs.every(isPowerOfTwo);
   const format = o.xFormat ?? (kind === 'log' ? formatNumber : x.tickFormat(8));
   let ticks = o.xTicks ?? (kind === 'log' ? logTicks(x.domain() as [number, number], base2 ? 2 : 10) : x.ticks(8));
-  const lastLabelW = ticks.length ? textWidth(format(ticks[ticks.length - 1]!)) : 0;
+  const lastLabelW = ticks.length ? textWidth(format(ticks[ticks.length - 1])) : 0;
   const right = Math.ceil(PAD + Math.max(8, lastLabelW / 2));
   const plotWidth = Math.max(MIN_PLOT_W, width - left - right);
   x.range([0, plotWidth]);

@@ -33,14 +33,14 @@ const SYMBOLS: SymbolType[] = [symbolCircle, symbolSquare, symbolTriangle, symbo
 
 /** Colour, dash and marker of series k: Okabe–Ito colour k, marker shape k, FIT_DASH if dashed, else a plain dash k when it has no markers. */
 export function seriesStyle(s: Pick<Series, 'dashed' | 'markers'>, k: number): SeriesStyle {
-  const colour = PALETTE[k % PALETTE.length]!;
+  const colour = PALETTE[k % PALETTE.length];
   const dash = s.dashed ? FIT_DASH : s.markers ? null : PLAIN_DASHES[k % PLAIN_DASHES.length]!;
-  return { colour, dash, marker: s.markers ? MARKERS[k % MARKERS.length]! : null };
+  return { colour, dash, marker: s.markers ? MARKERS[k % MARKERS.length] : null };
 }
 
 /** The SVG path of a marker shape centred on (0, 0), MARKER_AREA px² large. */
 export function markerPath(marker: MarkerName): string {
-  return symbol(SYMBOLS[MARKERS.indexOf(marker)]!, MARKER_AREA)() ?? '';
+  return symbol(SYMBOLS[MARKERS.indexOf(marker)], MARKER_AREA)() ?? '';
 }
 
 /** A series with its index and style, as the drawing layers bind them. */

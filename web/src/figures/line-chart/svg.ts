@@ -26,7 +26,7 @@ export interface DrawContext {
 
 /** A new, empty chart SVG (class lc-svg fig-plot, focusable, role img) with its fixed groups; `id` names its clip path `{id}-clip`. */
 export function createChartSvg(doc: Document, id: string): SVGSVGElement {
-  const el = doc.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
+  const el = doc.createElementNS(SVG_NS, 'svg');
   el.setAttribute('class', 'lc-svg fig-plot');
   el.setAttribute('role', 'img');
   el.setAttribute('tabindex', '0');

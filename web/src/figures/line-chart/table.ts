@@ -2,7 +2,7 @@
 // column per series (and its band's low and high when it has one), values at
 // full precision, under a caption naming what against what.
 
-import { captionedTable, fillWords, formatFull, headerCell } from '../kit/figure-kit';
+import { captionedTable, fill, formatFull, headerCell } from '../kit/figure-kit';
 import { hasBand, valueAt } from './data';
 import { xNameOf } from './describe';
 import type { ChartOptions, Series } from './types';
@@ -16,7 +16,7 @@ function headerRow(doc: Document, series: Series[], withBand: boolean[], o: Char
   hr.append(th(xNameOf(o)));
   series.forEach((s, k) => {
     hr.append(th(s.label));
-    if (withBand[k]) hr.append(th(fillWords(w.low, { label: s.label })), th(fillWords(w.high, { label: s.label })));
+    if (withBand[k]) hr.append(th(fill(w.low, { label: s.label })), th(fill(w.high, { label: s.label })));
   });
   const head = doc.createElement('thead');
   head.append(hr);
@@ -45,7 +45,7 @@ function valueRow(doc: Document, xv: number, series: Series[], withBand: boolean
 export function chartTable(doc: Document, series: Series[], xs: number[], o: ChartOptions): HTMLTableElement {
   const w = chartWords(o.words);
   const yKind = o.yScale ?? 'linear';
-  const t = captionedTable(doc, 'lc', fillWords(o.title ? w.tableCaptionTitled : w.tableCaption, { title: o.title ?? '', y: o.yLabel, x: o.xLabel }));
+  const t = captionedTable(doc, 'lc', fill(o.title ? w.tableCaptionTitled : w.tableCaption, { title: o.title ?? '', y: o.yLabel, x: o.xLabel }));
   const withBand = series.map((s) => hasBand(s, yKind));
   const body = doc.createElement('tbody');
   for (const xv of xs) body.append(valueRow(doc, xv, series, withBand, o));

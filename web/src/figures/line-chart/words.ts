@@ -4,7 +4,7 @@
 
 /**
  * Every text the chart writes itself, as templates: {name} is filled by
- * fillWords. {x} and {y} are the axis labels (x may be xName), {label} a
+ * fill. {x} and {y} are the axis labels (x may be xName), {label} a
  * series' or an axis' label.
  */
 export interface ChartWords {
