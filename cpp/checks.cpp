@@ -31,7 +31,8 @@ std::string value_str(double x) {
 }
 
 // x with `digits` significant digits: whole numbers below 10⁶ in full
-// ("786432"), others as "6.9e10" (no "+", no leading zeros in the exponent).
+// ("786432"), others as "6.9e10", "4.30e9" (no "+", no leading zeros in the
+// exponent).
 std::string count_str(double x, int digits) {
   char buf[40];
   if (x < 1e6 && x == std::floor(x)) {
@@ -41,22 +42,27 @@ std::string count_str(double x, int digits) {
   std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
   std::string s = buf;
   const std::size_t e = s.find('e');
-  std::string mantissa = s.substr(0, e), exponent = s.substr(e + 1);
-  if (mantissa.find('.') != std::string::npos) {  // 4.30 → 4.3, 4.0 → 4
-    while (mantissa.back() == '0') mantissa.pop_back();
-    if (mantissa.back() == '.') mantissa.pop_back();
-  }
+  const std::string mantissa = s.substr(0, e);
+  std::string exponent = s.substr(e + 1);
   const bool negative = exponent[0] == '-';
   exponent = exponent.substr(exponent[0] == '-' || exponent[0] == '+' ? 1 : 0);
   while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
   return mantissa + "e" + (negative ? "-" : "") + exponent;
 }
 
-// bytes as MiB with `digits` significant digits: "512", "256.5"
+// bytes as MiB with `digits` significant digits, never in e-notation: "512", "256.5"
 std::string mib_str(double bytes, int digits) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, bytes / 1048576.0);
-  return buf;
+  const double mib = bytes / 1048576.0;
+  int whole_digits = 1;  // digits before the point
+  for (double p = 10.0; p <= mib && whole_digits < 20; p *= 10.0) ++whole_digits;
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", digits > whole_digits ? digits - whole_digits : 0, mib);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos) {  // 256.50 → 256.5, 2.0 → 2
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s;
 }
 
 // x and limit with 2 significant digits, or as many more as it takes for
@@ -90,14 +96,13 @@ Status check_cost(const char* fn, double multiply_adds, double result_bytes, con
   if (!(result_bytes <= kMaxResultBytes)) {
     distinct(result_bytes, kMaxResultBytes, mib_str, need, limit);
     return Status::Error("too_large", std::string(fn) + ": this call's results need " + need +
-                                          " MiB; the limit is " + limit + " MiB per call: " +
-                                          reduce);
+                                          " MiB; the limit is " + limit +
+                                          " MiB per call: " + reduce);
   }
   return Status::Ok();
 }
 
-double attention_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k,
-                               std::size_t d_v) {
+double attention_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k, std::size_t d_v) {
   return static_cast<double>(n_q) * static_cast<double>(n_k) *
          (static_cast<double>(d_k) + static_cast<double>(d_v));
 }
@@ -150,8 +155,8 @@ Status check_tensor(const char* fn, const char* arg, const Tensor3& t) {
   // each dimension may be within its limit and the whole still 2⁴⁰ values
   if (t.data.size() > kMaxValues)
     return Status::Error("too_large", where + " is " + shape_str(t.batch, t.rows, t.cols) + ", " +
-                                          std::to_string(t.data.size()) +
-                                          " values: the limit is " + std::to_string(kMaxValues) +
+                                          std::to_string(t.data.size()) + " values: the limit is " +
+                                          std::to_string(kMaxValues) +
                                           " values per argument (128 MiB): use a smaller "
                                           "batch, fewer rows or fewer columns");
   const long bad = first_non_finite(t.data);

@@ -46,8 +46,7 @@ Status check_cost(const char* fn, double multiply_adds, double result_bytes, con
 // experiments built on them.
 constexpr const char* kReduceAttention =
     "use fewer queries or keys (rows of Q, K and V) or narrower matrices (columns)";
-double attention_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k,
-                               std::size_t d_v);
+double attention_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k, std::size_t d_v);
 double attention_result_bytes(std::size_t n_q, std::size_t n_k, std::size_t d_v);
 
 }  // namespace ap

@@ -28,6 +28,26 @@ Status check_count(const char* fn, const char* name, std::size_t x, std::size_t 
   return Status::Ok();
 }
 
+constexpr const char* kReduceScaling = "use fewer trials, a smaller n or smaller values of d";
+
+// One scaling point's work: per trial, q (1, d) and K (n, d) drawn (each
+// normal counted as kTranscendentalCost multiply-adds) and two attention
+// calls of n·(d + 1) multiply-adds each.
+double scaling_multiply_adds(std::size_t d, std::size_t n, std::size_t trials) {
+  const double dd = static_cast<double>(d), nn = static_cast<double>(n);
+  return static_cast<double>(trials) *
+         (2.0 * nn * (dd + 1.0) + kTranscendentalCost * (nn + 1.0) * dd);
+}
+
+// "fn: max |out_permuted − permuted_out| is Infinity: …" when a difference of
+// two finite outputs leaves float64 (values of opposite sign near 1e308).
+Status finite_difference(const char* fn, const char* what, double diff, const char* input) {
+  if (std::isfinite(diff)) return Status::Ok();
+  return Status::Error("non_finite_result", std::string(fn) + ": " + what + " is " +
+                                                number_str(diff) +
+                                                ": it overflows float64; scale " + input + " down");
+}
+
 // Mean and standard deviation (T − 1 in the denominator; 0 for one value).
 void mean_std(const std::vector<double>& xs, double& mean, double& stddev) {
   double sum = 0.0;
@@ -93,6 +113,10 @@ Result<ScalingPoint> scaling_point(std::size_t d, std::size_t n, std::size_t tri
                    check_count("scaling_point", "n", n, kMaxRows),
                    check_count("scaling_point", "trials", trials, kMaxTrials)})
     if (!s.ok()) return Result<ScalingPoint>::Fail(s);
+  // the results are a few numbers (the attention calls inside check their own)
+  Status cost = check_cost("scaling_point", scaling_multiply_adds(d, n, trials),
+                           sizeof(ScalingPoint), kReduceScaling);
+  if (!cost.ok()) return Result<ScalingPoint>::Fail(cost);
 
   Result<ScalingPoint> r;
   ScalingPoint& p = r.value;
@@ -145,6 +169,15 @@ Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size
     if (ds[i] > kMaxCols)
       return R::Fail(too_large(where + " is over the limit of " + num(kMaxCols)));
   }
+  // the points run one after the other: their work adds up
+  double macs = 0.0;
+  for (std::size_t d : ds) macs += scaling_multiply_adds(d, n, trials);
+  const double bytes = static_cast<double>(ds.size() * sizeof(ScalingPoint));
+  // n and trials first, as scaling_point would report them
+  for (Status s : {check_count("scaling_experiment", "n", n, kMaxRows),
+                   check_count("scaling_experiment", "trials", trials, kMaxTrials),
+                   check_cost("scaling_experiment", macs, bytes, kReduceScaling)})
+    if (!s.ok()) return R::Fail(s);
   R r;
   for (std::size_t d : ds) {
     Result<ScalingPoint> p = scaling_point(d, n, trials, seed);
@@ -183,6 +216,14 @@ Result<PermutationResult> permutation_experiment(const Matrix& X,
                              "]: each of 0 … " + num(n - 1) + " must appear exactly once"));
     first_at[perm[i]] = i + 1;
   }
+  {
+    // two self-attentions of n²·2d and the encoding (n·d values); results
+    // PX, out, out_permuted, permuted_out (n, d) and two weights (n, n)
+    const double nn = static_cast<double>(n), dd = static_cast<double>(d);
+    s = check_cost(fn, 2.0 * nn * nn * 2.0 * dd + (use_pe ? kTranscendentalCost * nn * dd : 0.0),
+                   8.0 * (4.0 * nn * dd + 2.0 * nn * nn), "use fewer rows or columns of X");
+    if (!s.ok()) return R::Fail(s);
+  }
 
   R r;
   PermutationResult& p = r.value;
@@ -213,11 +254,18 @@ Result<PermutationResult> permutation_experiment(const Matrix& X,
   p.weights_permuted = std::move(b.value.weights);  // (n, n)
   p.permuted_out = permute_rows(p.out, perm);       // (n, d)
   p.max_abs_diff = max_abs_diff(p.out_permuted.data, p.permuted_out.data);
+  s = finite_difference(fn, "max |out_permuted − permuted_out|", p.max_abs_diff, "X");
+  if (!s.ok()) return R::Fail(s);
   return r;
 }
 
 Result<std::vector<std::size_t>> seeded_permutation(std::size_t n, std::uint64_t seed) {
   Status s = check_count("seeded_permutation", "n", n, kMaxRows);
+  // n draws and swaps; n indices
+  if (s.ok())
+    s = check_cost("seeded_permutation", static_cast<double>(n),
+                   static_cast<double>(sizeof(std::size_t)) * static_cast<double>(n),
+                   "use a smaller n");
   if (!s.ok()) return Result<std::vector<std::size_t>>::Fail(s);
   Rng rng(seed);
   Result<std::vector<std::size_t>> r;
@@ -231,6 +279,13 @@ Result<QuadraticPoint> quadratic_point(std::size_t n, std::size_t d, std::uint64
   for (Status s : {check_count("quadratic_point", "n", n, kMaxRows),
                    check_count("quadratic_point", "d", d, kMaxCols)})
     if (!s.ok()) return Result<QuadraticPoint>::Fail(s);
+  // 3·n·d normals drawn and one attention of n²·2d; the results are a few
+  // numbers (the attention call inside checks its own)
+  const double draws = 3.0 * static_cast<double>(n) * static_cast<double>(d);
+  Status cost = check_cost("quadratic_point",
+                           attention_multiply_adds(n, n, d, d) + kTranscendentalCost * draws,
+                           sizeof(QuadraticPoint), "use a smaller n or d");
+  if (!cost.ok()) return Result<QuadraticPoint>::Fail(cost);
   // 1. random Q, K, V (n, d), drawn in that order
   Rng rng(seed);
   Matrix Q(n, d), K(n, d), V(n, d);  // (n, d) each
@@ -258,6 +313,13 @@ Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vec
   if (xs.size() < 2)
     return R::Fail(
         invalid(std::string(fn) + ": " + num(xs.size()) + " points: a line needs at least 2"));
+  if (xs.size() > kMaxValues)
+    return R::Fail(too_large(std::string(fn) + ": " + num(xs.size()) + " points: the limit is " +
+                             num(kMaxValues)));
+  // two logs and a few multiply-adds per point; three numbers out
+  Status cost = check_cost(fn, (2.0 * kTranscendentalCost + 8.0) * static_cast<double>(xs.size()),
+                           24.0, "use fewer points");
+  if (!cost.ok()) return R::Fail(cost);
   for (auto [name, v] :
        {std::pair<const char*, const std::vector<double>*>{"xs", &xs}, {"ys", &ys}})
     for (std::size_t i = 0; i < v->size(); ++i)
@@ -292,6 +354,14 @@ Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vec
   // 3. R² = 1 − SS_res / SS_tot (a flat line through flat data fits perfectly)
   const double ss_res = svv - r.value.slope * suv;
   r.value.r2 = svv > 0.0 ? 1.0 - ss_res / svv : 1.0;
+  // logs of finite positive numbers are within ±745: every sum stays finite
+  if (!std::isfinite(r.value.slope) || !std::isfinite(r.value.intercept) ||
+      !std::isfinite(r.value.r2))
+    return R::Fail(Status::Error(
+        "non_finite_result", std::string(fn) + ": the fit is not finite (slope " +
+                                 number_str(r.value.slope) + ", intercept " +
+                                 number_str(r.value.intercept) + ", r2 " + number_str(r.value.r2) +
+                                 "): use points further apart"));
   return r;
 }
 
@@ -299,6 +369,11 @@ Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vec
 
 Result<H1Check> h1_check(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask) {
   Status s = check_multi_head("h1_check", Q, K, V, 1, mask);
+  // attention and multi_head(h = 1): the same work twice; two numbers out (the
+  // two calls inside check their own results)
+  if (s.ok())
+    s = check_cost("h1_check", 2.0 * attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols),
+                   sizeof(H1Check), kReduceAttention);
   if (!s.ok()) return Result<H1Check>::Fail(s);
   Result<AttentionResult> a = attention(Q, K, V, mask);
   if (!a.ok()) return Result<H1Check>::Fail(a.status);
@@ -307,6 +382,9 @@ Result<H1Check> h1_check(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   Result<H1Check> r;
   r.value.max_out_diff = max_abs_diff(m.value.out.data, a.value.out.data);
   r.value.max_weight_diff = max_abs_diff(m.value.weights[0].data, a.value.weights.data);
+  s = finite_difference("h1_check", "max |multi_head(h = 1).out − attention.out|",
+                        r.value.max_out_diff, "V");
+  if (!s.ok()) return Result<H1Check>::Fail(s);
   return r;
 }
 

@@ -58,6 +58,14 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
 Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
                                    const Mask* mask) {
   Status s = check_multi_head("multi_head", Q, K, V, h, mask);
+  // h heads of width d/h and d_v/h: n_q·n_k·(d + d_v) multiply-adds in all;
+  // results out (n_q, d_v) and h × (n_q, n_k) weights
+  if (s.ok())
+    s = check_cost(
+        "multi_head", attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols),
+        8.0 * static_cast<double>(Q.rows) *
+            (static_cast<double>(h) * static_cast<double>(K.rows) + static_cast<double>(V.cols)),
+        kReduceAttention);
   if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
   Result<MultiHeadResult> r;
   r.value = multi_head_unchecked(Q, K, V, h, mask);

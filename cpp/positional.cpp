@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "checks.h"
 #include "size_limits.h"
 
 namespace ap {
@@ -17,6 +18,12 @@ Result<Matrix> pos_encoding(std::size_t n, std::size_t d) {
         "too_large", "pos_encoding: (" + std::to_string(n) + ", " + std::to_string(d) +
                          ") is over the limit of " + std::to_string(kMaxRows) + " × " +
                          std::to_string(kMaxCols)));
+  // a power and a sine or cosine per value; (n, d) out. Within the per-
+  // dimension limits this is at most 2³¹ and 128 MiB: checked all the same.
+  Status s = check_cost(
+      "pos_encoding", kTranscendentalCost * static_cast<double>(n) * static_cast<double>(d),
+      8.0 * static_cast<double>(n) * static_cast<double>(d), "use a smaller n or d");
+  if (!s.ok()) return Result<Matrix>::Fail(s);
   Result<Matrix> r;
   r.value = Matrix(n, d);  // (n, d)
   for (std::size_t p = 0; p < n; ++p)

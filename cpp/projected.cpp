@@ -1,6 +1,8 @@
 #include "projected.h"
 
+#include <cmath>
 #include <string>
+#include <tuple>
 
 #include "attention_fast.h"
 #include "checks.h"
@@ -34,6 +36,23 @@ Status bias_matches(const char* fn, const char* b_name, const std::vector<double
                                     std::to_string(W.cols) + " (one per column of " + w_name + ")");
 }
 
+// Ok when every value of the projection P is finite; else "non_finite_result"
+// naming where, e.g. "single_head: X·Wq overflows float64 (at [2][0] it is
+// Infinity): scale X or Wq down". `batch` is named when it is not npos.
+Status projection_finite(const char* fn, const Matrix& P, const std::string& what,
+                         const std::string& inputs, std::size_t batch = std::string::npos) {
+  for (std::size_t t = 0; t < P.data.size(); ++t) {
+    if (std::isfinite(P.data[t])) continue;
+    const std::string at =
+        (batch == std::string::npos ? "" : "batch " + std::to_string(batch) + ", ") + "row " +
+        std::to_string(t / P.cols) + ", column " + std::to_string(t % P.cols);
+    return Status::Error("non_finite_result",
+                         std::string(fn) + ": " + what + " overflows float64 (at " + at +
+                             " it is " + number_str(P.data[t]) + "): scale " + inputs + " down");
+  }
+  return Status::Ok();
+}
+
 // Matrix b of a batch.   t (batch, rows, cols) → (rows, cols)
 Matrix slice(const Tensor3& t, std::size_t b) {
   const double* p = t.matrix(b);
@@ -61,11 +80,30 @@ Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Ma
         Status::Error("shape", std::string(fn) + ": Wq is " + shape_str(Wq.rows, Wq.cols) +
                                    " but Wk is " + shape_str(Wk.rows, Wk.cols) +
                                    ": Wq and Wk must have the same number of columns (d_k)"));
+  {
+    // projections n·d_model·(2·d_k + d_v), then attention n²·(d_k + d_v);
+    // results q, k (n, d_k), v, out (n, d_v) and weights (n, n)
+    const double n = static_cast<double>(X.rows), d_in = static_cast<double>(X.cols);
+    const double d_k = static_cast<double>(Wq.cols), d_v = static_cast<double>(Wv.cols);
+    Status s = check_cost(fn, n * d_in * (2.0 * d_k + d_v) + n * n * (d_k + d_v),
+                          8.0 * (n * (2.0 * d_k + 2.0 * d_v) + n * n),
+                          "use fewer rows of X or narrower weights (columns of Wq, Wk, Wv)");
+    if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
+  }
   Result<SingleHeadResult> r;
   SingleHeadResult& o = r.value;
   o.q = matmul(X, Wq);  // (n, d_k)
   o.k = matmul(X, Wk);  // (n, d_k)
   o.v = matmul(X, Wv);  // (n, d_v)
+  // finite X and W can still give a product beyond float64, which no scaling
+  // can show: refuse instead of returning ±∞ or NaN
+  for (auto [P, what, inputs] :
+       {std::tuple<const Matrix*, const char*, const char*>{&o.q, "X·Wq", "X or Wq"},
+        {&o.k, "X·Wk", "X or Wk"},
+        {&o.v, "X·Wv", "X or Wv"}}) {
+    Status s = projection_finite(fn, *P, what, inputs);
+    if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
+  }
   Mask m;
   if (causal) m = causal_mask(X.rows).value;  // (n, n)
   AttentionResult a = attention_fast(o.q, o.k, o.v, causal ? &m : nullptr, true);
@@ -157,7 +195,28 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
                                        ", " + std::to_string(k.rows) + "), more than " +
                                        std::to_string(kMaxWeights) + " entries"));
 
+  {
+    // per batch entry: the projections, H heads of attention and the output
+    // projection; results out (batch, n_q, d_o) and weights (batch, H, n_q, n_k)
+    const double B = static_cast<double>(q.batch), nq = static_cast<double>(q.rows),
+                 nk = static_cast<double>(k.rows), H = static_cast<double>(num_heads),
+                 G = static_cast<double>(num_kv_heads), dk = static_cast<double>(d_k),
+                 dv = static_cast<double>(d_v), d_o = static_cast<double>(p.Wo.cols);
+    const double macs =
+        B *
+        (nq * static_cast<double>(q.cols) * H * dk + nk * static_cast<double>(k.cols) * G * dk +
+         nk * static_cast<double>(v.cols) * G * dv + H * nq * nk * (dk + dv) + nq * H * dv * d_o);
+    s = check_cost(fn, macs, 8.0 * B * nq * (d_o + H * nk),
+                   "use fewer rows, a smaller batch or narrower matrices");
+    if (!s.ok()) return R::Fail(s);
+  }
+
   const std::size_t n_q = q.rows, n_k = k.rows, group = num_heads / num_kv_heads;
+  const char* q_what = p.bq.empty() ? "q·Wq" : "q·Wq + bq";
+  const char* k_what = p.bk.empty() ? "k·Wk" : "k·Wk + bk";
+  const char* v_what = p.bv.empty() ? "v·Wv" : "v·Wv + bv";
+  const char* o_what =
+      p.bo.empty() ? "the output projection heads·Wo" : "the output projection heads·Wo + bo";
   R r;
   GroupedResult& g = r.value;
   g.num_heads = num_heads;
@@ -168,6 +227,11 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
     const Matrix Qp = matmul(slice(q, b), p.Wq, p.bq);
     const Matrix Kp = matmul(slice(k, b), p.Wk, p.bk);
     const Matrix Vp = matmul(slice(v, b), p.Wv, p.bv);
+    // finite inputs can still project beyond float64: refuse rather than return ±∞ or NaN
+    s = projection_finite(fn, Qp, q_what, p.bq.empty() ? "q or Wq" : "q, Wq or bq", b);
+    if (s.ok()) s = projection_finite(fn, Kp, k_what, p.bk.empty() ? "k or Wk" : "k, Wk or bk", b);
+    if (s.ok()) s = projection_finite(fn, Vp, v_what, p.bv.empty() ? "v or Wv" : "v, Wv or bv", b);
+    if (!s.ok()) return R::Fail(s);
     Matrix heads(n_q, num_heads * d_v);  // (n_q, H·d_v)
     for (std::size_t i = 0; i < num_heads; ++i) {
       // 2. query head i shares KV head ⌊i / group⌋ with the rest of its group
@@ -182,6 +246,9 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
     }
     // 4. output projection: (n_q, H·d_v)·Wo + bo → (n_q, d_o)
     const Matrix o = matmul(heads, p.Wo, p.bo);
+    // the heads are weighted means of Vp, finite; heads·Wo can still overflow
+    s = projection_finite(fn, o, o_what, p.bo.empty() ? "v, Wv or Wo" : "v, Wv, Wo or bo", b);
+    if (!s.ok()) return R::Fail(s);
     std::copy(o.data.begin(), o.data.end(), g.out.matrix(b));
   }
   return r;

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <string>
 
+#include "checks.h"
 #include "size_limits.h"
 
 namespace ap {
@@ -44,6 +45,19 @@ Result<Matrix> random_normal(std::size_t rows, std::size_t cols, std::uint64_t s
                       "random_normal: shape (" + std::to_string(rows) + ", " +
                           std::to_string(cols) + ") must be between (1, 1) and (" +
                           std::to_string(kMaxRows) + ", " + std::to_string(kMaxCols) + ")"));
+  // |normal()| < 8.6 (Box–Muller from 53-bit uniforms: √(2·53·ln 2)), so
+  // |scale| ≤ DBL_MAX / 64 keeps every value finite
+  if (!(std::fabs(scale) <= kMaxNormalScale))
+    return Result<Matrix>::Fail(
+        Status::Error("invalid_argument", "random_normal: scale = " + number_str(scale) +
+                                              " must be a finite number with |scale| ≤ " +
+                                              number_str(kMaxNormalScale) + " (DBL_MAX / 64)"));
+  // one normal per value; (rows, cols) out. Within the per-dimension limits
+  // this is at most 2³¹ and 128 MiB: checked all the same.
+  Status s = check_cost(
+      "random_normal", kTranscendentalCost * static_cast<double>(rows) * static_cast<double>(cols),
+      8.0 * static_cast<double>(rows) * static_cast<double>(cols), "use fewer rows or columns");
+  if (!s.ok()) return Result<Matrix>::Fail(s);
   Rng rng(seed);
   Result<Matrix> r;
   r.value = Matrix(rows, cols);

@@ -25,7 +25,11 @@ class Rng {
   double spare_ = 0.0;
 };
 
-// A (rows, cols) matrix of standard-normal values scaled by `scale`.
+// The largest |scale| random_normal takes: DBL_MAX / 64 (every value stays finite).
+constexpr double kMaxNormalScale = 0x1.fffffffffffffp+1017;
+
+// A (rows, cols) matrix of standard-normal values scaled by `scale`
+// (finite, |scale| ≤ kMaxNormalScale, else "invalid_argument").
 Result<Matrix> random_normal(std::size_t rows, std::size_t cols, std::uint64_t seed,
                              double scale = 1.0);
 

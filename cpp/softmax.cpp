@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "checks.h"
+#include "size_limits.h"
 
 namespace ap {
 
@@ -29,6 +30,10 @@ void softmax_inplace(double* row, std::size_t n) {
 
 Result<std::vector<double>> softmax(const std::vector<double>& xs) {
   Status s = check_vector("softmax", "xs", xs);
+  // an exp per value (counted like the other transcendental functions); n out
+  if (s.ok())
+    s = check_cost("softmax", kTranscendentalCost * static_cast<double>(xs.size()),
+                   8.0 * static_cast<double>(xs.size()), "use fewer values");
   if (!s.ok()) return Result<std::vector<double>>::Fail(s);
   Result<std::vector<double>> r;
   r.value = xs;

@@ -20,10 +20,11 @@ bash scripts/build_wasm.sh > build/wasm-build.log 2>&1 || { cat build/wasm-build
 
 echo "== lint and types"
 npx tsc -p tsconfig.json
-if [ -f eslint.config.js ]; then npx eslint --max-warnings=0 web/src web/examples tests/web tests/e2e scripts/bench; fi
-if [ -f .prettierrc.json ]; then npx prettier --check web/src tests/web tests/e2e scripts/bench > /dev/null; fi
+npx eslint --max-warnings=0 web/src web/examples tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts vite.config.ts
+npx prettier --check web/src web/examples/*.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts > /dev/null
+node scripts/code-size.mjs   # the largest files and functions of web/src; fails over 400 / 80 lines
 
-echo "== web tests (Vitest, WASM through web/src/core/core.ts)"
+echo "== web tests (Vitest: node project with the WASM through web/src/core/, browser project in Chromium)"
 npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6
 web=$(sed 's/\x1b\[[0-9;]*m//g' build/vitest.log | sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' | tail -n 1)
 

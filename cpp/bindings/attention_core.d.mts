@@ -30,8 +30,20 @@ export interface RawLimits {
   maxBatch: number;
   /** entries of all score matrices of one call together (h · n_q · n_k); 2²⁴ = 16,777,216. */
   maxWeights: number;
-  /** length of a vector (softmax, layer_norm): maxRows · maxCols = 16,777,216. */
+  /**
+   * values of one argument: the length of a vector (softmax, layer_norm), a
+   * matrix, or a batch of grouped_query_attention (batch · rows · cols):
+   * maxRows · maxCols = 16,777,216 (128 MiB of float64).
+   */
   maxValues: number;
+  /**
+   * work of one call, in multiply-adds (a random normal or a positional-encoding
+   * value counts as 128): 2³² = 4,294,967,296. attention is
+   * n_q · n_k · (d_k + d_v); over the limit is `too_large`.
+   */
+  maxMultiplyAdds: number;
+  /** bytes of one call's results together: 256 MiB = 268,435,456; over it is `too_large`. */
+  maxResultBytes: number;
   /** trials of the scaling experiment; 100,000. */
   maxTrials: number;
   /** values of d in one scaling experiment; 64. */

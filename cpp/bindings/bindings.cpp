@@ -197,6 +197,10 @@ val js_grouped_query_attention(val q, val k, val v, val params, double num_heads
   ap::Status s =
       first_failure({count_arg(fn, "num_heads", num_heads, 1, ap::kMaxHeads, heads),
                      count_arg(fn, "num_kv_heads", num_kv_heads, 1, ap::kMaxHeads, kv_heads)});
+  // a batch over kMaxValues is refused before it is copied into the heap
+  if (s.ok()) s = values_within(fn, "q", q);
+  if (s.ok()) s = values_within(fn, "k", k);
+  if (s.ok()) s = values_within(fn, "v", v);
   if (!s.ok()) return failure(s);
   ap::ProjectionParams p;
   p.Wq = matrix_from(params["Wq"]);
@@ -248,7 +252,9 @@ val js_limits() {
   o.set("maxHeads", ap::kMaxHeads);      // h, num_heads, num_kv_heads
   o.set("maxBatch", ap::kMaxBatch);      // batch of grouped_query_attention
   o.set("maxWeights", ap::kMaxWeights);  // entries of all score matrices of one call together
-  o.set("maxValues", ap::kMaxRows * ap::kMaxCols);   // length of a vector (softmax, layer_norm)
+  o.set("maxValues", ap::kMaxValues);    // values of one argument: vector, matrix or batch
+  o.set("maxMultiplyAdds", ap::kMaxMultiplyAdds);    // work of one call (2³²)
+  o.set("maxResultBytes", ap::kMaxResultBytes);      // bytes of one call's results (256 MiB)
   o.set("maxTrials", ap::kMaxTrials);                // trials of the scaling experiment
   o.set("maxScalingPoints", ap::kMaxScalingPoints);  // values of d in one scaling experiment
   o.set("maxSeed", kMaxSeed);                        // seeds: 0 … 2⁵³ − 1

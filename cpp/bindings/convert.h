@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "size_limits.h"
 #include "tensor.h"
 
 namespace ap_js {
@@ -50,7 +51,8 @@ inline std::string js_number_str(double x) {
 // function and the argument: "multi_head: h = 2.5 must be a whole number ≥ 1"
 // (invalid_argument: NaN, a fraction, or below min) or "multi_head: h = 300
 // is over the limit of 256" (too_large: above max, also Infinity and 1e20).
-[[gnu::noinline]] inline ap::Status check_whole(const char* fn, const char* arg, double x, double min, double max) {
+[[gnu::noinline]] inline ap::Status check_whole(const char* fn, const char* arg, double x,
+                                                double min, double max) {
   const std::string where = std::string(fn) + ": " + arg + " = " + js_number_str(x);
   if (!(x >= min) || std::floor(x) != x)  // NaN fails x >= min
     return ap::Status::Error("invalid_argument",
@@ -97,6 +99,19 @@ inline bool is_float64_array(const val& v) {
   // clang-format off
   return v.instanceof(val::global("Float64Array"));
   // clang-format on
+}
+
+// Ok when the `data` of argument `o` holds at most kMaxValues numbers, checked
+// before the copy: three batches of 96 × 1024 × 1024 (800 MB each) ran the
+// 2 GiB heap out of memory and aborted the module while being copied in.
+inline ap::Status values_within(const char* fn, const char* arg, const val& o) {
+  const val data = o["data"];
+  const std::size_t n = data.isNull() || data.isUndefined() ? 0 : size_of(data, "length");
+  if (n <= ap::kMaxValues) return ap::Status::Ok();
+  return ap::Status::Error("too_large", std::string(fn) + ": " + arg + " has " + std::to_string(n) +
+                                            " values: the limit is " +
+                                            std::to_string(ap::kMaxValues) +
+                                            " values per argument (128 MiB)");
 }
 
 inline std::vector<double> doubles(const val& typed) {

@@ -812,9 +812,9 @@ const errorCases: ErrorCase[] = [
     code: 'shape',
     fn: 'attention',
   },
-  // attention_steps (reports itself as "attention", the same computation)
-  { name: 'attention_steps: Q/K width', call: () => core.attention_steps(I2, M24, I2), code: 'shape', fn: 'attention' },
-  { name: 'attention_steps: ragged', call: () => core.attention_steps(I2, I2, [[1], [2, 3]]), code: 'ragged', fn: 'attention' },
+  // attention_steps (named as the function called, though the core reports the same computation as "attention")
+  { name: 'attention_steps: Q/K width', call: () => core.attention_steps(I2, M24, I2), code: 'shape', fn: 'attention_steps' },
+  { name: 'attention_steps: ragged', call: () => core.attention_steps(I2, I2, [[1], [2, 3]]), code: 'ragged', fn: 'attention_steps' },
   {
     name: 'attention_steps: NaN',
     call: () =>
@@ -823,9 +823,9 @@ const errorCases: ErrorCase[] = [
         [0, 1],
       ]),
     code: 'non_finite',
-    fn: 'attention',
+    fn: 'attention_steps',
   },
-  { name: 'attention_steps: mask shape', call: () => core.attention_steps(I2, I2, I2, causal(1, 2)), code: 'shape', fn: 'attention' },
+  { name: 'attention_steps: mask shape', call: () => core.attention_steps(I2, I2, I2, causal(1, 2)), code: 'shape', fn: 'attention_steps' },
   // causal_mask
   { name: 'causal_mask: n = 0', call: () => core.causal_mask(0), code: 'empty', fn: 'causal_mask' },
   { name: 'causal_mask: n = -1', call: () => core.causal_mask(-1), code: 'invalid_argument', fn: 'causal_mask' },
@@ -1505,7 +1505,19 @@ describe('core.experiments', () => {
 // ---------------------------------------------------------------- core.limits()
 
 describe('core.limits()', () => {
-  const KEYS = ['maxRows', 'maxCols', 'maxHeads', 'maxBatch', 'maxWeights', 'maxValues', 'maxTrials', 'maxScalingPoints', 'maxSeed'];
+  const KEYS = [
+    'maxRows',
+    'maxCols',
+    'maxHeads',
+    'maxBatch',
+    'maxWeights',
+    'maxValues',
+    'maxMultiplyAdds',
+    'maxResultBytes',
+    'maxTrials',
+    'maxScalingPoints',
+    'maxSeed',
+  ];
 
   /** The AttentionError `call` throws. */
   const failure = (call: () => unknown): AttentionError => {

@@ -121,6 +121,8 @@ describe('paste messages', () => {
     missing_between_tabs: '1\t\t2',
     expected_comma: '1 2, 3',
     expected_tab: '1\t2\u20033\n4\t5',
+    too_long: '1,'.repeat(1_000_001),
+    too_deep_nesting: '['.repeat(33),
   };
 
   for (const [code, text] of Object.entries(MALFORMED)) {

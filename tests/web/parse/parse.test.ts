@@ -76,8 +76,8 @@ describe('the seed weights', () => {
 
   test('0.0 reads as +0 and every value is the nearest double of its decimal text', () => {
     const rows = ok(seedFlat.Wv).rows;
-    expect(Object.is(rows[0]![1], 0)).toBe(true);
-    expect(rows[2]![1]).toBe(-0.1);
+    expect(Object.is(rows[0][1], 0)).toBe(true);
+    expect(rows[2][1]).toBe(-0.1);
   });
 
   test('the whole seed line (four assignments) is refused: one array per paste', () => {
@@ -415,7 +415,7 @@ describe('formatMatrix', () => {
       for (const rows of samples) {
         const r = ok(formatMatrix(rows, format));
         // One column has no separators to tell CSV/TSV from whitespace columns.
-        if (rows[0]!.length > 1 || format === 'json' || format === 'numpy' || format === 'torch') expect(r.format).toBe(format);
+        if (rows[0].length > 1 || format === 'json' || format === 'numpy' || format === 'torch') expect(r.format).toBe(format);
         expect(r.rows).toEqual(rows);
         r.rows.flat().forEach((x, i) => expect(Object.is(x, rows.flat()[i])).toBe(true));
       }

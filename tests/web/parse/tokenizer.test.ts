@@ -64,6 +64,6 @@ describe('tokenize', () => {
 describe('describe', () => {
   test('the end in words, a string as pasted, anything else in double quotes', () => {
     const [word, str, end] = tokenize("abc 'x'");
-    expect([describeToken(word!), describeToken(str!), describeToken(end!)]).toEqual(['"abc"', "'x'", 'the end of the input']);
+    expect([describeToken(word), describeToken(str), describeToken(end)]).toEqual(['"abc"', "'x'", 'the end of the input']);
   });
 });

@@ -7,17 +7,21 @@
 //   * `core.experiments` runs the seed 003 experiments' core calls;
 //   * `core.limits()` gives the size limits the C++ core enforces.
 // Every bad input throws an AttentionError (a real Error) whose message names
-// the function, the argument and the shapes. The module keeps working after.
+// the function, the argument and the shapes. Arguments are checked in JS
+// before anything crosses into WebAssembly (validate.ts), so no JS error is
+// ever thrown inside an embind call, and the module keeps working after.
 //
 // The parts: errors.ts (AttentionError, unwrap), types.ts (the shapes and the
-// Core / TypedCore interfaces), convert.ts (plain ⇄ typed arrays, argument
-// checks), typed.ts, friendly.ts, experiments.ts, limits.ts. Import from here.
+// Core / TypedCore interfaces), validate.ts (the argument checks), convert.ts
+// (plain ⇄ typed arrays), typed.ts, friendly.ts, experiments.ts, limits.ts.
+// Import from here.
 
 import createAttentionCore from './wasm/attention_core.mjs';
 import { makeExperiments } from './experiments';
 import { makeFriendly } from './friendly';
 import { readLimits } from './limits';
 import { makeTyped } from './typed';
+import { guarded } from './validate';
 import type { Core } from './types';
 
 export { AttentionError, type ErrorCode } from './errors';
@@ -38,9 +42,9 @@ let cached: Promise<Core> | null = null;
 export function loadCore(options: LoadOptions = {}): Promise<Core> {
   if (!cached) {
     cached = createAttentionCore(options.wasmBinary ? { wasmBinary: options.wasmBinary } : {}).then((raw): Core => {
-      const typed = makeTyped(raw);
       const limits = readLimits(raw);
-      return { ...makeFriendly(raw, typed), experiments: makeExperiments(raw), limits: () => limits, typed, raw };
+      const typed = guarded(makeTyped(raw));
+      return { ...guarded(makeFriendly(raw, typed)), experiments: guarded(makeExperiments(raw)), limits: () => limits, typed, raw };
     });
     cached.catch(() => {
       cached = null; // a failed load may be retried

@@ -12,9 +12,10 @@
 // so they cross postMessage as they are. The experiment runs themselves
 // (settings, progress, several calls) are in web/src/experiments/.
 
-import { checkCount, describe, toTypedMask, toTypedMatrix, toTypedVector } from './convert';
-import { AttentionError, unwrap, unwrapData } from './errors';
+import { toTypedMask, toTypedMatrix } from './convert';
+import { unwrap, unwrapData } from './errors';
 import type { BoolMatrix, Matrix, TypedMask, TypedMatrix } from './types';
+import { count, flag, list, maskOf, shaped } from './validate';
 import type { RawCore, RawScalingPoint } from './wasm/attention_core.mjs';
 
 /** One d of the scaling experiment (cpp/experiments.h ScalingPoint): max weight and entropy, with and without ÷√d. */
@@ -93,41 +94,18 @@ export interface ExperimentsCore {
 // ---------------------------------------------------------------- argument checks
 
 /** A whole number 0 … 2⁵³ − 1 (the C++ core checks its own range). */
-const whole = (fn: string, arg: string, x: unknown) => checkCount(fn, arg, x, Number.MAX_SAFE_INTEGER);
+const whole = count;
 
-/** An array of numbers (checked and copied) or a typed array (as it is). */
-function list(fn: string, arg: string, xs: unknown): ArrayLike<number> {
-  if (Array.isArray(xs)) return toTypedVector(fn, arg, xs);
-  if (ArrayBuffer.isView(xs) && !(xs instanceof DataView)) return xs as unknown as ArrayLike<number>;
-  throw new AttentionError(`${fn}: ${arg} must be a list of numbers (an array or a typed array), got ${describe(xs)}`, 'not_a_number');
-}
+/** An array of numbers or a typed array, copied (validate.ts). */
+const numbers = (fn: string, arg: string, xs: unknown) => list(fn, arg, xs, true);
 
 /** Rows of numbers (converted) or a { data: Float64Array, rows, cols } whose data has rows·cols values. */
-function matrix(fn: string, arg: string, m: unknown): TypedMatrix {
-  if (Array.isArray(m)) return toTypedMatrix(fn, arg, m);
-  const t = m as Partial<TypedMatrix> | null;
-  if (typeof t !== 'object' || t === null || !(t.data instanceof Float64Array) || !Number.isInteger(t.rows) || !Number.isInteger(t.cols))
-    throw new AttentionError(`${fn}: ${arg} must be a matrix (rows of numbers, or { data: Float64Array, rows, cols }), got ${describe(m)}`, 'not_a_number');
-  if (t.data.length !== t.rows! * t.cols!)
-    throw new AttentionError(`${fn}: ${arg} is (${t.rows}, ${t.cols}) but its data has ${t.data.length} values, not ${t.rows! * t.cols!}`, 'shape');
-  return t as TypedMatrix;
-}
+const matrix = (fn: string, arg: string, m: unknown): TypedMatrix =>
+  Array.isArray(m) ? toTypedMatrix(fn, arg, m) : shaped(fn, arg, m, Float64Array, 'a matrix (rows of numbers, or { data: Float64Array, rows, cols })');
 
 /** Rows of booleans (converted), a { data: Uint8Array, rows, cols }, or none. */
-function mask(fn: string, m: unknown): TypedMask | null {
-  if (m === undefined || m === null || Array.isArray(m)) return toTypedMask(fn, m);
-  const t = m as Partial<TypedMask>;
-  if (typeof t !== 'object' || !(t.data instanceof Uint8Array) || !Number.isInteger(t.rows) || !Number.isInteger(t.cols))
-    throw new AttentionError(`${fn}: mask must be rows of booleans or { data: Uint8Array, rows, cols }, got ${describe(m)}`, 'not_a_number');
-  if (t.data.length !== t.rows! * t.cols!)
-    throw new AttentionError(`${fn}: mask is (${t.rows}, ${t.cols}) but its data has ${t.data.length} values, not ${t.rows! * t.cols!}`, 'shape');
-  return t as TypedMask;
-}
-
-function flag(fn: string, arg: string, x: unknown): boolean {
-  if (typeof x !== 'boolean') throw new AttentionError(`${fn}: ${arg} = ${String(x)} must be true or false`, 'invalid_argument');
-  return x;
-}
+const mask = (fn: string, m: unknown): TypedMask | null =>
+  Array.isArray(m) ? toTypedMask(fn, m) : maskOf(fn, m, 'rows of booleans or { data: Uint8Array, rows, cols }, or null');
 
 // ---------------------------------------------------------------- the functions
 
@@ -136,25 +114,31 @@ export function makeExperiments(raw: RawCore): ExperimentsCore {
   return {
     scaling_point: (d, n, trials, seed) => {
       const f = 'scaling_point';
-      return unwrapData(raw.scaling_point(whole(f, 'd', d), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed)));
+      return unwrapData(raw.scaling_point(whole(f, 'd', d), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed)), f);
     },
     scaling_experiment: (ds, n, trials, seed) => {
       const f = 'scaling_experiment';
-      return unwrap(raw.scaling_experiment(list(f, 'ds', ds), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed))).points;
+      return unwrap(raw.scaling_experiment(numbers(f, 'ds', ds), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed)), f).points;
     },
     permutation_experiment: (X, perm, use_pe) => {
       const f = 'permutation_experiment';
-      return unwrapData(raw.permutation_experiment(matrix(f, 'X', X), list(f, 'perm', perm), flag(f, 'use_pe', use_pe)));
+      return unwrapData(raw.permutation_experiment(matrix(f, 'X', X), numbers(f, 'perm', perm), flag(f, 'use_pe', use_pe)), f);
     },
-    seeded_permutation: (n, seed) => unwrap(raw.seeded_permutation(whole('seeded_permutation', 'n', n), whole('seeded_permutation', 'seed', seed))).perm,
+    seeded_permutation: (n, seed) => {
+      const f = 'seeded_permutation';
+      return unwrap(raw.seeded_permutation(whole(f, 'n', n), whole(f, 'seed', seed)), f).perm;
+    },
     quadratic_point: (n, d, seed) => {
       const f = 'quadratic_point';
-      return unwrapData(raw.quadratic_point(whole(f, 'n', n), whole(f, 'd', d), whole(f, 'seed', seed)));
+      return unwrapData(raw.quadratic_point(whole(f, 'n', n), whole(f, 'd', d), whole(f, 'seed', seed)), f);
     },
-    fit_loglog_slope: (xs, ys) => unwrapData(raw.fit_loglog_slope(list('fit_loglog_slope', 'xs', xs), list('fit_loglog_slope', 'ys', ys))),
+    fit_loglog_slope: (xs, ys) => {
+      const f = 'fit_loglog_slope';
+      return unwrapData(raw.fit_loglog_slope(numbers(f, 'xs', xs), numbers(f, 'ys', ys)), f);
+    },
     h1_check: (Q, K, V, m) => {
       const f = 'h1_check';
-      return unwrapData(raw.h1_check(matrix(f, 'Q', Q), matrix(f, 'K', K), matrix(f, 'V', V), mask(f, m)));
+      return unwrapData(raw.h1_check(matrix(f, 'Q', Q), matrix(f, 'K', K), matrix(f, 'V', V), mask(f, m)), f);
     },
   };
 }

@@ -1,10 +1,12 @@
 // friendly.ts — the friendly form of the core: plain arrays (number[][],
 // boolean[][]) in and out. Each function checks and converts its arguments
-// (convert.ts), calls the typed form, and converts the result back.
+// (convert.ts; sizes by length before anything is read), calls the typed form
+// (which checks the rest, validate.ts), and converts the result back.
 
-import { checkEps, fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } from './convert';
-import { AttentionError, unwrap } from './errors';
-import type { Core, GroupedOptions, GroupedResult, ProjectionParams, Tensor3, TypedCore } from './types';
+import { fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } from './convert';
+import { unwrap } from './errors';
+import type { Core, GroupedResult, TypedCore, TypedMatrix } from './types';
+import { num, obj } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
 
 /** The friendly functions (Core without its typed, raw, experiments and limits members). */
@@ -14,13 +16,14 @@ export type FriendlyCore = Omit<Core, 'typed' | 'raw' | 'experiments' | 'limits'
 export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
   const M = toTypedMatrix;
   return {
-    softmax: (xs) => Array.from(unwrap(raw.softmax(toTypedVector('softmax', 'xs', xs))).out),
+    softmax: (xs) => Array.from(unwrap(raw.softmax(toTypedVector('softmax', 'xs', xs)), 'softmax').out),
     attention: (Q, K, V, mask, opts) => {
       const r = typed.attention(M('attention', 'Q', Q), M('attention', 'K', K), M('attention', 'V', V), toTypedMask('attention', mask), opts);
       return { out: fromTyped(r.out), weights: fromTyped(r.weights) };
     },
     attention_steps: (Q, K, V, mask, opts) => {
-      const r = typed.attention_steps(M('attention', 'Q', Q), M('attention', 'K', K), M('attention', 'V', V), toTypedMask('attention', mask), opts);
+      const f = 'attention_steps';
+      const r = typed.attention_steps(M(f, 'Q', Q), M(f, 'K', K), M(f, 'V', V), toTypedMask(f, mask), opts);
       return { scores: fromTyped(r.scores), scaled: fromTyped(r.scaled), masked: fromTyped(r.masked), weights: fromTyped(r.weights), out: fromTyped(r.out) };
     },
     causal_mask: (n) => {
@@ -32,9 +35,12 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
       return { out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
     },
     pos_encoding: (n, d) => fromTyped(typed.pos_encoding(n, d)),
-    layer_norm: (row, eps) => Array.from(unwrap(raw.layer_norm(toTypedVector('layer_norm', 'row', row), checkEps('layer_norm', eps ?? 1e-5))).out),
+    layer_norm: (row, eps) => {
+      const f = 'layer_norm';
+      return Array.from(unwrap(raw.layer_norm(toTypedVector(f, 'row', row), num(f, 'eps', eps, 1e-5, 0)), f).out);
+    },
     block: (X, h, mask, opts) => {
-      const r = typed.block(M('block', 'X', X), h, toTypedMask('block', mask), opts?.eps);
+      const r = typed.block(M('block', 'X', X), h, toTypedMask('block', mask), obj('block', 'opts', opts).eps as number);
       return { normed: fromTyped(r.normed), attended: fromTyped(r.attended), out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
     },
     single_head: (X, Wq, Wk, Wv, opts) => {
@@ -42,34 +48,27 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
       const r = typed.single_head(M(f, 'X', X), M(f, 'Wq', Wq), M(f, 'Wk', Wk), M(f, 'Wv', Wv), opts);
       return { q: fromTyped(r.q), k: fromTyped(r.k), v: fromTyped(r.v), weights: fromTyped(r.weights), out: fromTyped(r.out) };
     },
-    grouped_query_attention: (q, k, v, params, opts = {} as GroupedOptions) => groupedQueryAttention(typed, q, k, v, params, opts),
+    grouped_query_attention: (q, k, v, params, opts) => groupedQueryAttention(typed, q, k, v, params, opts),
     random_normal: (rows, cols, seed, scale) => fromTyped(typed.random_normal(rows, cols, seed, scale)),
   };
 }
 
 /** grouped_query_attention on plain arrays: batch × rows × cols in, the same out, weights per batch and head. */
-function groupedQueryAttention(typed: TypedCore, q: Tensor3, k: Tensor3, v: Tensor3, params: ProjectionParams, opts: GroupedOptions): GroupedResult {
-  const M = toTypedMatrix;
+function groupedQueryAttention(typed: TypedCore, q: unknown, k: unknown, v: unknown, params: unknown, opts: unknown): GroupedResult {
   const f = 'grouped_query_attention';
-  const bias = (name: string, b: number[] | null | undefined) => (b == null ? null : toTypedVector(f, name, b));
-  if (typeof params !== 'object' || params === null)
-    throw new AttentionError(`${f}: params must be an object {Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo?}`, 'invalid_argument');
-  const r = typed.grouped_query_attention(
-    toTypedTensor3(f, 'q', q),
-    toTypedTensor3(f, 'k', k),
-    toTypedTensor3(f, 'v', v),
-    {
-      Wq: M(f, 'Wq', params.Wq),
-      bq: bias('bq', params.bq),
-      Wk: M(f, 'Wk', params.Wk),
-      bk: bias('bk', params.bk),
-      Wv: M(f, 'Wv', params.Wv),
-      bv: bias('bv', params.bv),
-      Wo: M(f, 'Wo', params.Wo),
-      bo: bias('bo', params.bo),
-    },
-    { num_heads: opts.num_heads, num_kv_heads: opts.num_kv_heads, mask: toTypedMask(f, opts.mask) },
-  );
+  const x = [toTypedTensor3(f, 'q', q), toTypedTensor3(f, 'k', k), toTypedTensor3(f, 'v', v)] as const;
+  const p = obj(f, 'params', params, 'an object { Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo? }');
+  const P: Record<string, TypedMatrix | Float64Array | null> = {};
+  for (const c of 'qkvo') {
+    P['W' + c] = toTypedMatrix(f, 'W' + c, p['W' + c]);
+    P['b' + c] = p['b' + c] == null ? null : toTypedVector(f, 'b' + c, p['b' + c]);
+  }
+  const o = obj(f, 'opts', opts, 'an object { num_heads, num_kv_heads, mask? }');
+  const r = typed.grouped_query_attention(...x, P as never, {
+    num_heads: o.num_heads as number,
+    num_kv_heads: o.num_kv_heads as number,
+    mask: toTypedMask(f, o.mask),
+  });
   const { batch, rows, cols } = r.out;
   const out = Array.from({ length: batch }, (_, b) => fromTyped(r.out, b * rows * cols));
   const nk = r.weights.length / (batch * r.num_heads * rows);

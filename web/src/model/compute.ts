@@ -21,17 +21,7 @@ import { FAILURE_MESSAGES, NAMES, type NameKey } from './words';
 /** compute.ts's words (model/words.ts), re-exported for its importers. */
 export { CELL_MESSAGES, NAMES, type CellErrorCode } from './words';
 /** The reading of cells and input matrices (model/inputs.ts), re-exported for its importers. */
-export {
-  checkCell,
-  materialize,
-  MAX_CELL_CHARS,
-  parseCell,
-  randomMatrix,
-  readMatrix,
-  type CellError,
-  type CellProblem,
-  type MatrixProblem,
-} from './inputs';
+export { checkCell, materialize, MAX_CELL_CHARS, parseCell, randomMatrix, readMatrix, type CellError, type CellProblem, type MatrixProblem } from './inputs';
 
 /** Variables of a translated name, e.g. { dk: 2 }. */
 export type NameVars = Record<string, string | number>;

@@ -99,7 +99,7 @@ function raggedRow(name: MatrixName, cells: string[][]): MatrixProblem | null {
   const expected = cells[0]?.length ?? 0;
   const i = cells.findIndex((row) => row.length !== expected);
   if (i < 0) return null;
-  const count = cells[i]!.length;
+  const count = cells[i].length;
   return matrixProblem('ragged', count === 1 ? 'raggedOne' : 'ragged', { name, row: i + 1, count, expected });
 }
 
@@ -121,16 +121,17 @@ export function readMatrix(core: Core, state: State, name: MatrixName): { m: Typ
   const problem = raggedRow(name, src.cells);
   if (problem) return { m: null, errors: [], problem };
   const rows = src.cells.length;
-  const cols = rows > 0 ? src.cells[0]!.length : 0;
+  const cols = rows > 0 ? src.cells[0].length : 0;
   const errors: CellError[] = [];
   const data = new Float64Array(rows * cols);
-  src.cells.forEach((row, i) =>
-    row.forEach((text, j) => {
-      const v = checkCell(typeof text === 'string' ? text : ''); // a hole (from setState) reads as an empty cell
+  src.cells.forEach((row, i) => {
+    for (let j = 0; j < cols; j++) {
+      const text = row[j];
+      const v = checkCell(typeof text === 'string' ? text : ''); // a hole (setState) reads as an empty cell
       if (typeof v === 'number') data[i * cols + j] = v;
       else errors.push({ matrix: name, row: i, col: j, ...v });
-    }),
-  );
+    }
+  });
   return { m: errors.length ? null : { data, rows, cols }, errors };
 }
 

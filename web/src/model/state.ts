@@ -8,11 +8,12 @@
 // Neither can break the page: parse() reads any string (malformed entries
 // keep their defaults, rows keep the lengths the link gives them, a random
 // source keeps its size however large: compute.ts reports what the core
-// cannot take), and serialize() writes any state. Text is kept well-formed:
-// a lone surrogate (half of a UTF-16 pair, which encodeURIComponent refuses)
-// becomes U+FFFD "�" when read and when written, the one change of text.
-// Everything else only reads the parts it can; parseStored() is the strict
-// reader of the copy kept in localStorage.
+// cannot take), and serialize() writes any state, in printable ASCII. Text is
+// kept well-formed: a lone surrogate (half of a UTF-16 pair, which
+// encodeURIComponent refuses) becomes U+FFFD "�" when read and when written,
+// the one place where the two are not inverse. A link is read leniently;
+// parseStored() reads the copy kept in localStorage strictly, so that a
+// damaged one is noticed (and discarded by the page).
 
 /** The operations the playground can run. */
 export type Operation = 'attention' | 'multi_head' | 'block' | 'single_head' | 'gqa';
@@ -233,7 +234,7 @@ export function serialize(state: State): string {
   const defaults = defaultState();
   for (const p of Object.values(PROPS) as Prop<Scalar>[]) {
     const v = state[p.key];
-    if (p.key === 'op' || v !== defaults[p.key]) parts.push(`${p.url}=${encode(p.write(v as never))}`);
+    if (p.key === 'op' || v !== defaults[p.key]) parts.push(`${p.url}=${encode(p.write(v))}`);
   }
   if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encode).join(',')}`);
   if (state.mask === 'custom') parts.push(`M=${writeMask(state.customMask)}`);

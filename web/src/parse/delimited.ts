@@ -83,13 +83,13 @@ export function readDelimited(src: string, notes: PasteNote[]): { rows: number[]
   let table = lines.map((l) => ({ cells: split(l), end: { line: l.line, column: l.text.length + 1 } }));
 
   // A first row of words only (a spreadsheet header) is skipped.
-  const head = table[0]!.cells;
-  if (table.length > 1 && head.length === table[1]!.cells.length && head.every((c) => isWordStart(c.text[0]) && !NON_FINITE.test(c.text))) {
-    notes.push({ code: 'header', vars: { header: head.map((c) => c.text).join(', '), line: head[0]!.line } });
+  const head = table[0].cells;
+  if (table.length > 1 && head.length === table[1].cells.length && head.every((c) => isWordStart(c.text[0]) && !NON_FINITE.test(c.text))) {
+    notes.push({ code: 'header', vars: { header: head.map((c) => c.text).join(', '), line: head[0].line } });
     table = table.slice(1);
   }
 
-  const width = table[0]!.cells.length;
+  const width = table[0].cells.length;
   const rows = table.map(({ cells, end }, r) => {
     if (cells.length !== width) ragged(r + 1, cells.length, width, cells[width] ?? end);
     return cells.map((c) => (isNumberCell(c.text) ? finite(c.text, c) : notANumber(c.text, c)));

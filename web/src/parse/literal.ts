@@ -64,7 +64,7 @@ class Parser {
   constructor(private readonly tokens: Token[]) {}
 
   private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.i + ahead, this.tokens.length - 1)]!;
+    return this.tokens[Math.min(this.i + ahead, this.tokens.length - 1)];
   }
   private next(): Token {
     const t = this.peek();
@@ -207,7 +207,7 @@ function matrixRows(matrix: ListNode): number[][] {
       const code = r === 0 ? 'row_empty_first' : width === 1 ? 'row_empty_one' : 'row_empty';
       fail(code, r === 0 ? { row: r + 1 } : { row: r + 1, expected: width }, node.close);
     }
-    if (row.length !== width) ragged(r + 1, row.length, width, row.length > width ? startOf(node.items[width]!) : node.close);
+    if (row.length !== width) ragged(r + 1, row.length, width, row.length > width ? startOf(node.items[width]) : node.close);
     rows.push(row);
   });
   return rows;
@@ -225,14 +225,14 @@ function toRows(root: ListNode, notes: PasteNote[]): number[][] {
   if (first.items[0]?.kind !== 'list') return matrixRows(root);
   // 3-D: (batch, rows, cols)
   if (root.items.length > 1) {
-    const second = root.items[1]!;
+    const second = root.items[1];
     const n = first.items.length;
     const d = first.items[0].items.length;
     fail('batch', { batch: root.items.length, n, d }, startOf(second));
   }
   const rows = matrixRows(first);
   const n = rows.length;
-  const d = rows[0]!.length;
+  const d = rows[0].length;
   notes.push({ code: 'batch_dropped', vars: { n, d } });
   return rows;
 }

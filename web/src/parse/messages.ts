@@ -85,12 +85,15 @@ export interface Pos {
 }
 
 /** Thrown inside the parser only; parseMatrix() turns it into a ParseError. */
-export class PasteFailure {
+export class PasteFailure extends Error {
   constructor(
     readonly code: PasteErrorCode,
     readonly vars: PasteVars,
     readonly pos: Pos,
-  ) {}
+  ) {
+    super(code);
+    this.name = 'PasteFailure';
+  }
 }
 
 /** Refuse the paste: throw the error `code` with its variables, at `pos`. */

@@ -64,7 +64,9 @@ const megabytes = (chars: number): string => (Math.ceil(chars / 100_000) / 10).t
 
 /** Read pasted text (JSON, CSV, TSV, whitespace columns, NumPy or PyTorch literals/reprs) into a matrix, or a precise error. */
 export function parseMatrix(text: string): ParseOk | ParseError {
-  if (text.length > MAX_PASTE_CHARS) return refusal('too_long', { size: megabytes(text.length), max: MAX_PASTE_CHARS / 1_000_000 }, { line: 1, column: 1 }, false);
+  if (text.length > MAX_PASTE_CHARS) {
+    return refusal('too_long', { size: megabytes(text.length), max: MAX_PASTE_CHARS / 1_000_000 }, { line: 1, column: 1 }, false);
+  }
   const src = text.replace(/\r\n?/g, '\n');
   if (src.trim() === '') return refusal('empty', {}, { line: 1, column: 1 }, false);
   const notes: PasteNote[] = [];
