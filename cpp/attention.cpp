@@ -39,6 +39,14 @@ AttentionResult attention_reference(const Matrix& Q, const Matrix& K, const Matr
 
 namespace {
 
+// "attention: the score Q[i]·K[j] overflows float64 …"
+AP_COLD Status score_overflow(std::size_t i, std::size_t j, double dot) {
+  return Status::Error("non_finite_result",
+                       message("attention: the score Q[%zu]·K[%zu] overflows float64 (it is %s): "
+                               "scale Q or K down so that the scores stay below 1e308",
+                               i, j, number_str(dot).c_str()));
+}
+
 // Shapes, then the work and the results' bytes of one attention call.
 Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask) {
   Status s = check_qkv("attention", Q, K, V, mask);
@@ -97,12 +105,7 @@ Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const M
       t.scores(i, j) = dot;
       // the scores are a result: one beyond float64 cannot be shown (attention()
       // itself still gives finite weights, see attention_fast.cpp)
-      if (!std::isfinite(dot))
-        return Result<AttentionSteps>::Fail(Status::Error(
-            "non_finite_result", "attention: the score Q[" + std::to_string(i) + "]·K[" +
-                                     std::to_string(j) + "] overflows float64 (it is " +
-                                     number_str(dot) +
-                                     "): scale Q or K down so that the scores stay below 1e308"));
+      if (!std::isfinite(dot)) return Result<AttentionSteps>::Fail(score_overflow(i, j, dot));
     }
   t.scaled = t.scores;
   for (double& x : t.scaled.data) x *= factor;

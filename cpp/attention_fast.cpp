@@ -39,8 +39,9 @@
 // to stay below DBL_MAX. One pass over Q, K and V (max |·|: 45 µs natively at
 // n = 1024, d = 64, 0.3% of the call) checks d_k·max|Q|·max|K| ≤ 2¹⁰⁰⁰ and
 // max|V| ≤ 2¹⁰²⁰, which holds for any input below ~1e150. Otherwise
-// attention_wide_into (scalar, about as fast as the reference) computes the
-// same numbers without overflowing:
+// attention_wide_into (scalar, compiled for size: a few times slower than the
+// kernel, used only for such inputs) computes the same numbers without
+// overflowing:
 //   - a score whose dot product is finite is used as is (the kernel's value);
 //   - a dot product that overflows (Q = [[1e200]], K = [[1e200], [1]]) is
 //     recomputed from copies of q and K scaled by powers of two (exact), as
@@ -59,6 +60,8 @@
 #include <cstring>
 #include <limits>
 #include <vector>
+
+#include "checks.h"  // AP_COLD
 
 namespace ap {
 
@@ -403,8 +406,8 @@ int scale_exponent(double max_magnitude) {
 
 // Steps 1–4 for every row without overflowing, for inputs the kernel cannot
 // take. Writes every element of out (n_q, d_v) and weights (n_q, n_k).
-void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
-                         double factor, double* out, double* weights) {
+AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                 const Mask* mask, double factor, double* out, double* weights) {
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
   // K·2^−b, made the first time a dot product overflows
   const int b = scale_exponent(max_abs(K.data.data(), K.data.size()));

@@ -14,6 +14,10 @@ Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask, doub
   Status s = check_matrix("block", "X", X);
   if (s.ok()) s = check_multi_head("block", X, X, X, h, mask);
   if (!s.ok()) return Result<BlockResult>::Fail(s);
+  if (!std::isfinite(eps) || eps < 0.0)
+    return Result<BlockResult>::Fail(
+        Status::Error("invalid_argument",
+                      "block: eps = " + std::to_string(eps) + " must be a finite number ≥ 0"));
   // layer norm (3 per value: mean, variance, scaling) and the residual (1) on
   // top of the heads' n²·2d; results normed, attended, out (n, d) and h × (n, n)
   const double n = static_cast<double>(X.rows), d = static_cast<double>(X.cols);
@@ -21,10 +25,6 @@ Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask, doub
                  8.0 * (3.0 * n * d + static_cast<double>(h) * n * n),
                  "use fewer rows (tokens) or columns of X");
   if (!s.ok()) return Result<BlockResult>::Fail(s);
-  if (!std::isfinite(eps) || eps < 0.0)
-    return Result<BlockResult>::Fail(
-        Status::Error("invalid_argument",
-                      "block: eps = " + std::to_string(eps) + " must be a finite number ≥ 0"));
   Result<BlockResult> r;
   BlockResult& b = r.value;
   b.normed = X;

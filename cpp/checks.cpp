@@ -1,11 +1,29 @@
 #include "checks.h"
 
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 
 #include "size_limits.h"
 
 namespace ap {
+
+std::string message(const char* format, ...) {
+  char buf[512];
+  va_list args;
+  va_start(args, format);
+  const int n = std::vsnprintf(buf, sizeof buf, format, args);
+  va_end(args);
+  if (n < 0) return format;
+  if (static_cast<std::size_t>(n) < sizeof buf)
+    return std::string(buf, static_cast<std::size_t>(n));
+  std::string long_one(static_cast<std::size_t>(n) + 1, '\0');  // a long name inside: again
+  va_start(args, format);
+  std::vsnprintf(&long_one[0], long_one.size(), format, args);
+  va_end(args);
+  long_one.pop_back();
+  return long_one;
+}
 
 std::string shape_str(std::size_t rows, std::size_t cols) {
   return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
@@ -33,7 +51,8 @@ std::string value_str(double x) {
 // x with `digits` significant digits: whole numbers below 10⁶ in full
 // ("786432"), others as "6.9e10", "4.30e9" (no "+", no leading zeros in the
 // exponent).
-std::string count_str(double x, int digits) {
+AP_COLD std::string count_str(double x, int digits) {
+  if (!std::isfinite(x)) return value_str(x);
   char buf[40];
   if (x < 1e6 && x == std::floor(x)) {
     std::snprintf(buf, sizeof buf, "%.0f", x);
@@ -51,7 +70,8 @@ std::string count_str(double x, int digits) {
 }
 
 // bytes as MiB with `digits` significant digits, never in e-notation: "512", "256.5"
-std::string mib_str(double bytes, int digits) {
+AP_COLD std::string mib_str(double bytes, int digits) {
+  if (!std::isfinite(bytes)) return value_str(bytes);
   const double mib = bytes / 1048576.0;
   int whole_digits = 1;  // digits before the point
   for (double p = 10.0; p <= mib && whole_digits < 20; p *= 10.0) ++whole_digits;
@@ -68,12 +88,21 @@ std::string mib_str(double bytes, int digits) {
 // x and limit with 2 significant digits, or as many more as it takes for
 // them to read differently (4.3e9 against 4.3e9 would say nothing)
 template <class Format>
-void distinct(double x, double limit, Format format, std::string& xs, std::string& ls) {
+AP_COLD void distinct(double x, double limit, Format format, std::string& xs, std::string& ls) {
   for (int digits = 2; digits <= 17; ++digits) {
     xs = format(x, digits);
     ls = format(limit, digits);
     if (xs != ls) return;
   }
+}
+
+// check_tensor's message for a batch over kMaxValues
+AP_COLD Status too_many_values(const std::string& where, const Tensor3& t) {
+  return Status::Error(
+      "too_large", message("%s is %s, %zu values: the limit is %zu values per argument "
+                           "(128 MiB): use a smaller batch, fewer rows or fewer columns",
+                           where.c_str(), shape_str(t.batch, t.rows, t.cols).c_str(), t.data.size(),
+                           kMaxValues));
 }
 
 }  // namespace
@@ -85,21 +114,29 @@ std::string number_str(double x) {
   return buf;
 }
 
-Status check_cost(const char* fn, double multiply_adds, double result_bytes, const char* reduce) {
+namespace {
+
+// check_cost's message
+AP_COLD Status cost_error(const char* fn, double multiply_adds, double result_bytes,
+                          const char* reduce) {
   std::string need, limit;
   if (!(multiply_adds <= kMaxMultiplyAdds)) {
     distinct(multiply_adds, kMaxMultiplyAdds, count_str, need, limit);
-    return Status::Error("too_large", std::string(fn) + ": this call needs " + need +
-                                          " multiply-adds; the limit is " + limit +
-                                          " per call: " + reduce);
+    return Status::Error(
+        "too_large", message("%s: this call needs %s multiply-adds; the limit is %s per call: %s",
+                             fn, need.c_str(), limit.c_str(), reduce));
   }
-  if (!(result_bytes <= kMaxResultBytes)) {
-    distinct(result_bytes, kMaxResultBytes, mib_str, need, limit);
-    return Status::Error("too_large", std::string(fn) + ": this call's results need " + need +
-                                          " MiB; the limit is " + limit +
-                                          " MiB per call: " + reduce);
-  }
-  return Status::Ok();
+  distinct(result_bytes, kMaxResultBytes, mib_str, need, limit);
+  return Status::Error(
+      "too_large", message("%s: this call's results need %s MiB; the limit is %s MiB per call: %s",
+                           fn, need.c_str(), limit.c_str(), reduce));
+}
+
+}  // namespace
+
+Status check_cost(const char* fn, double multiply_adds, double result_bytes, const char* reduce) {
+  if (multiply_adds <= kMaxMultiplyAdds && result_bytes <= kMaxResultBytes) return Status::Ok();
+  return cost_error(fn, multiply_adds, result_bytes, reduce);
 }
 
 double attention_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k, std::size_t d_v) {
@@ -152,13 +189,8 @@ Status check_tensor(const char* fn, const char* arg, const Tensor3& t) {
                                           ": the limit is batch " + std::to_string(kMaxBatch) +
                                           ", " + std::to_string(kMaxRows) + " rows and " +
                                           std::to_string(kMaxCols) + " columns");
-  // each dimension may be within its limit and the whole still 2⁴⁰ values
-  if (t.data.size() > kMaxValues)
-    return Status::Error("too_large", where + " is " + shape_str(t.batch, t.rows, t.cols) + ", " +
-                                          std::to_string(t.data.size()) + " values: the limit is " +
-                                          std::to_string(kMaxValues) +
-                                          " values per argument (128 MiB): use a smaller "
-                                          "batch, fewer rows or fewer columns");
+  // each dimension may be within its limit and the whole still 2³⁴ values
+  if (t.data.size() > kMaxValues) return too_many_values(where, t);
   const long bad = first_non_finite(t.data);
   if (bad >= 0) {
     const std::size_t per = t.rows * t.cols;

@@ -11,6 +11,19 @@
 
 namespace ap {
 
+// For code that only builds an error message or handles inputs near the
+// float64 limits: out of line, and compiled for size (the core is -O3; in
+// WASM every byte is downloaded). clang: minsize; GCC's `cold` implies it.
+#if defined(__clang__)
+#define AP_COLD __attribute__((cold, noinline, minsize))
+#else
+#define AP_COLD __attribute__((cold, noinline))
+#endif
+
+// A message from a printf format, for the error paths: one call instead of a
+// chain of std::string +, which costs kilobytes of WASM per message.
+AP_COLD std::string message(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
 // "(3, 4)"
 std::string shape_str(std::size_t rows, std::size_t cols);
 // "(10, 2, 128)"
@@ -37,7 +50,10 @@ Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix&
 // `multiply_adds` is over kMaxMultiplyAdds or `result_bytes` over
 // kMaxResultBytes (size_limits.h), saying what to reduce:
 //   "attention: this call needs 6.9e10 multiply-adds; the limit is 4.3e9 per
-//    call: use fewer queries or keys, or narrower Q, K and V"
+//    call: use fewer queries or keys (rows of Q, K and V) or narrower matrices
+//    (columns)"
+// Each number has 2 significant digits, or as many as it takes to differ
+// from the limit ("4.31e9 … 4.29e9"); bytes are shown in MiB.
 Status check_cost(const char* fn, double multiply_adds, double result_bytes, const char* reduce);
 
 // What attention costs: Q·Kᵀ and weights·V are n_q·n_k·(d_k + d_v)

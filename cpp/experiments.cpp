@@ -41,11 +41,23 @@ double scaling_multiply_adds(std::size_t d, std::size_t n, std::size_t trials) {
 
 // "fn: max |out_permuted − permuted_out| is Infinity: …" when a difference of
 // two finite outputs leaves float64 (values of opposite sign near 1e308).
+AP_COLD Status difference_error(const char* fn, const char* what, double diff, const char* input) {
+  return Status::Error("non_finite_result",
+                       message("%s: %s is %s: it overflows float64; scale %s down", fn, what,
+                               number_str(diff).c_str(), input));
+}
+
 Status finite_difference(const char* fn, const char* what, double diff, const char* input) {
-  if (std::isfinite(diff)) return Status::Ok();
-  return Status::Error("non_finite_result", std::string(fn) + ": " + what + " is " +
-                                                number_str(diff) +
-                                                ": it overflows float64; scale " + input + " down");
+  return std::isfinite(diff) ? Status::Ok() : difference_error(fn, what, diff, input);
+}
+
+// fit_loglog_slope's message for a fit that is not finite (never seen: a guard)
+AP_COLD Status fit_error(const LogLogFit& fit) {
+  return Status::Error("non_finite_result",
+                       message("fit_loglog_slope: the fit is not finite (slope %s, intercept %s, "
+                               "r2 %s): use points further apart",
+                               number_str(fit.slope).c_str(), number_str(fit.intercept).c_str(),
+                               number_str(fit.r2).c_str()));
 }
 
 // Mean and standard deviation (T − 1 in the denominator; 0 for one value).
@@ -174,10 +186,10 @@ Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size
   for (std::size_t d : ds) macs += scaling_multiply_adds(d, n, trials);
   const double bytes = static_cast<double>(ds.size() * sizeof(ScalingPoint));
   // n and trials first, as scaling_point would report them
-  for (Status s : {check_count("scaling_experiment", "n", n, kMaxRows),
-                   check_count("scaling_experiment", "trials", trials, kMaxTrials),
-                   check_cost("scaling_experiment", macs, bytes, kReduceScaling)})
-    if (!s.ok()) return R::Fail(s);
+  Status s = check_count("scaling_experiment", "n", n, kMaxRows);
+  if (s.ok()) s = check_count("scaling_experiment", "trials", trials, kMaxTrials);
+  if (s.ok()) s = check_cost("scaling_experiment", macs, bytes, kReduceScaling);
+  if (!s.ok()) return R::Fail(s);
   R r;
   for (std::size_t d : ds) {
     Result<ScalingPoint> p = scaling_point(d, n, trials, seed);
@@ -314,8 +326,8 @@ Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vec
     return R::Fail(
         invalid(std::string(fn) + ": " + num(xs.size()) + " points: a line needs at least 2"));
   if (xs.size() > kMaxValues)
-    return R::Fail(too_large(std::string(fn) + ": " + num(xs.size()) + " points: the limit is " +
-                             num(kMaxValues)));
+    return R::Fail(too_large(
+        message("fit_loglog_slope: %zu points: the limit is %zu", xs.size(), kMaxValues)));
   // two logs and a few multiply-adds per point; three numbers out
   Status cost = check_cost(fn, (2.0 * kTranscendentalCost + 8.0) * static_cast<double>(xs.size()),
                            24.0, "use fewer points");
@@ -357,11 +369,7 @@ Result<LogLogFit> fit_loglog_slope(const std::vector<double>& xs, const std::vec
   // logs of finite positive numbers are within ±745: every sum stays finite
   if (!std::isfinite(r.value.slope) || !std::isfinite(r.value.intercept) ||
       !std::isfinite(r.value.r2))
-    return R::Fail(Status::Error(
-        "non_finite_result", std::string(fn) + ": the fit is not finite (slope " +
-                                 number_str(r.value.slope) + ", intercept " +
-                                 number_str(r.value.intercept) + ", r2 " + number_str(r.value.r2) +
-                                 "): use points further apart"));
+    return R::Fail(fit_error(r.value));
   return r;
 }
 

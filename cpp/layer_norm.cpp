@@ -12,7 +12,7 @@ namespace {
 
 // The plain two-pass form, as torch.nn.LayerNorm computes it: overflows once
 // n·(2·max|x|)² passes DBL_MAX (max|x| above ~2⁴⁹⁹ for n = 2²⁴).
-void normalise(double* row, std::size_t n, double eps) {
+[[gnu::noinline]] void normalise(double* row, std::size_t n, double eps) {  // one copy in WASM
   double mean = 0.0;
   for (std::size_t i = 0; i < n; ++i) mean += row[i];
   mean /= static_cast<double>(n);
@@ -23,6 +23,11 @@ void normalise(double* row, std::size_t n, double eps) {
   const double denom = std::sqrt(var + eps);
   const double inv = denom > 0.0 ? 1.0 / denom : 0.0;
   for (std::size_t i = 0; i < n; ++i) row[i] = (row[i] - mean) * inv;
+}
+
+// row·2^−e, for rows near the float64 limits
+AP_COLD void scale_down(double* row, std::size_t n, int e) {
+  for (std::size_t i = 0; i < n; ++i) row[i] = std::ldexp(row[i], -e);
 }
 
 }  // namespace
@@ -48,7 +53,7 @@ void layer_norm_inplace(double* row, std::size_t n, double eps) {
     normalise(row, n, eps);
     return;
   }
-  for (std::size_t i = 0; i < n; ++i) row[i] = std::ldexp(row[i], -e);
+  scale_down(row, n, e);
   normalise(row, n, eps_scaled);
 }
 

@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <string>
-#include <tuple>
 
 #include "attention_fast.h"
 #include "checks.h"
@@ -37,19 +36,22 @@ Status bias_matches(const char* fn, const char* b_name, const std::vector<double
 }
 
 // Ok when every value of the projection P is finite; else "non_finite_result"
-// naming where, e.g. "single_head: X·Wq overflows float64 (at [2][0] it is
+// naming where, e.g. "single_head: X·Wq overflows float64 (at row 2, column 0 it is
 // Infinity): scale X or Wq down". `batch` is named when it is not npos.
-Status projection_finite(const char* fn, const Matrix& P, const std::string& what,
-                         const std::string& inputs, std::size_t batch = std::string::npos) {
-  for (std::size_t t = 0; t < P.data.size(); ++t) {
-    if (std::isfinite(P.data[t])) continue;
-    const std::string at =
-        (batch == std::string::npos ? "" : "batch " + std::to_string(batch) + ", ") + "row " +
-        std::to_string(t / P.cols) + ", column " + std::to_string(t % P.cols);
-    return Status::Error("non_finite_result",
-                         std::string(fn) + ": " + what + " overflows float64 (at " + at +
-                             " it is " + number_str(P.data[t]) + "): scale " + inputs + " down");
-  }
+AP_COLD Status projection_error(const char* fn, const Matrix& P, std::size_t t, const char* what,
+                                const char* inputs, std::size_t batch) {
+  const std::string in_batch = batch == std::string::npos ? "" : message("batch %zu, ", batch);
+  return Status::Error("non_finite_result",
+                       message("%s: %s overflows float64 (at %srow %zu, column %zu it is %s): "
+                               "scale %s down",
+                               fn, what, in_batch.c_str(), t / P.cols, t % P.cols,
+                               number_str(P.data[t]).c_str(), inputs));
+}
+
+Status projection_finite(const char* fn, const Matrix& P, const char* what, const char* inputs,
+                         std::size_t batch = std::string::npos) {
+  for (std::size_t t = 0; t < P.data.size(); ++t)
+    if (!std::isfinite(P.data[t])) return projection_error(fn, P, t, what, inputs, batch);
   return Status::Ok();
 }
 
@@ -97,13 +99,10 @@ Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Ma
   o.v = matmul(X, Wv);  // (n, d_v)
   // finite X and W can still give a product beyond float64, which no scaling
   // can show: refuse instead of returning ±∞ or NaN
-  for (auto [P, what, inputs] :
-       {std::tuple<const Matrix*, const char*, const char*>{&o.q, "X·Wq", "X or Wq"},
-        {&o.k, "X·Wk", "X or Wk"},
-        {&o.v, "X·Wv", "X or Wv"}}) {
-    Status s = projection_finite(fn, *P, what, inputs);
-    if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
-  }
+  Status finite = projection_finite(fn, o.q, "X·Wq", "X or Wq");
+  if (finite.ok()) finite = projection_finite(fn, o.k, "X·Wk", "X or Wk");
+  if (finite.ok()) finite = projection_finite(fn, o.v, "X·Wv", "X or Wv");
+  if (!finite.ok()) return Result<SingleHeadResult>::Fail(finite);
   Mask m;
   if (causal) m = causal_mask(X.rows).value;  // (n, n)
   AttentionResult a = attention_fast(o.q, o.k, o.v, causal ? &m : nullptr, true);

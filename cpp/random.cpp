@@ -38,6 +38,17 @@ std::size_t Rng::below(std::size_t n) {
   return static_cast<std::size_t>(uniform() * static_cast<double>(n));
 }
 
+namespace {
+
+AP_COLD Status scale_error(double scale) {
+  return Status::Error("invalid_argument",
+                       message("random_normal: scale = %s must be a finite number with |scale| ≤ "
+                               "%s (DBL_MAX / 64)",
+                               number_str(scale).c_str(), number_str(kMaxNormalScale).c_str()));
+}
+
+}  // namespace
+
 Result<Matrix> random_normal(std::size_t rows, std::size_t cols, std::uint64_t seed, double scale) {
   if (rows == 0 || cols == 0 || rows > kMaxRows || cols > kMaxCols)
     return Result<Matrix>::Fail(
@@ -47,11 +58,7 @@ Result<Matrix> random_normal(std::size_t rows, std::size_t cols, std::uint64_t s
                           std::to_string(kMaxRows) + ", " + std::to_string(kMaxCols) + ")"));
   // |normal()| < 8.6 (Box–Muller from 53-bit uniforms: √(2·53·ln 2)), so
   // |scale| ≤ DBL_MAX / 64 keeps every value finite
-  if (!(std::fabs(scale) <= kMaxNormalScale))
-    return Result<Matrix>::Fail(
-        Status::Error("invalid_argument", "random_normal: scale = " + number_str(scale) +
-                                              " must be a finite number with |scale| ≤ " +
-                                              number_str(kMaxNormalScale) + " (DBL_MAX / 64)"));
+  if (!(std::fabs(scale) <= kMaxNormalScale)) return Result<Matrix>::Fail(scale_error(scale));
   // one normal per value; (rows, cols) out. Within the per-dimension limits
   // this is at most 2³¹ and 128 MiB: checked all the same.
   Status s = check_cost(

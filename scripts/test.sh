@@ -15,6 +15,9 @@ cmake --build build/native -j"$(nproc)" > build/native-build.log 2>&1 || { cat b
 ctest --test-dir build/native --output-on-failure -j"$(nproc)" | tail -n 4
 native=$(ctest --test-dir build/native -N | sed -n 's/^Total Tests: //p')
 
+echo "== fuzzing the C++ core (libFuzzer, ASan + UBSan, 60 s)"
+bash scripts/fuzz.sh 60
+
 echo "== WASM build"
 bash scripts/build_wasm.sh > build/wasm-build.log 2>&1 || { cat build/wasm-build.log; exit 1; }
 

@@ -13,6 +13,8 @@
 // Anything else — a TypeError, a RangeError, a RuntimeError, a thrown number,
 // NaN in a result — fails, printing the seed and the call. To reproduce one:
 //   FUZZ_SEED=13 FUZZ_ONLY=<call> npx vitest run --project node tests/web/core/fuzz.test.ts
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
+   a fuzzer's arguments and results are any value at all, and its checkers read them as such */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AttentionError, type Core, type ErrorCode } from '../../../web/src/core/core';
 import { loadCoreForNode } from '../support/load-core';
@@ -71,10 +73,14 @@ function mask(r: Rng, rows: number, cols: number, form: Form): unknown {
   return form === 'typed' ? { data, rows, cols } : rowsOf(data, rows, cols).map((row) => row.map((x) => x === 1));
 }
 const vector = (r: Rng, n: number) => Array.from(numbers(r, n));
+/** A list of numbers as an array, a Float64Array or a Uint32Array. */
+const list = (r: Rng, xs: number[]) => r.pick([xs, Float64Array.from(xs), Uint32Array.from(xs.map(Math.abs))]);
+const perm = (r: Rng, n: number) => Array.from({ length: n }, (_, i) => i).sort(() => r.next() - 0.5);
 
 // ---------------------------------------------------------------- mutations
 
 /** A typed array's true length (its own `length` may lie). */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called as TA_LENGTH.call(x)
 const TA_LENGTH = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), 'length')!.get!;
 /** A typed array whose own `length` says 1e9. */
 function lying<T extends object>(t: T): T {
@@ -114,9 +120,15 @@ const JUNK: Array<() => unknown> = [
   () => ({ scale: 'yes', causal: 1, eps: -1, weightsInto: { length: 4 }, num_heads: '2', num_kv_heads: null, mask: 'causal' }),
 ];
 const junk = (r: Rng) => r.pick(JUNK)();
-const NUMBER: Array<(x: number) => unknown> = [(x) => x + 1, (x) => x - 1, (x) => x + 0.5, (x) => 2 ** 32 + x, (x) => String(x), (x) => [x]].concat(
-  [0, -1, NaN, Infinity, -Infinity, 1e20, -0, 5e-324, 1e6, null, undefined, true, 10n].map((v) => () => v),
-);
+const NUMBER: Array<(x: number) => unknown> = [
+  (x: number) => x + 1,
+  (x: number) => x - 1,
+  (x: number) => x + 0.5,
+  (x: number) => 2 ** 32 + x,
+  (x: number) => String(x),
+  (x: number) => [x],
+  ...[0, -1, NaN, Infinity, -Infinity, 1e20, -0, 5e-324, 1e6, null, undefined, true, 10n].map((v) => () => v),
+];
 
 /** An array small enough to copy and flatten here (new Array(2 ** 32 - 1), also nested, is not). */
 const small = (x: unknown, depth = 0): boolean => !Array.isArray(x) || (x.length <= 64 && (depth > 3 || x.every((y) => small(y, depth + 1))));
@@ -135,7 +147,7 @@ function mutateArray(r: Rng, a: unknown[]): unknown {
       b[i] = mutate(r, a[i]); // one row or value
       return b;
     case 4:
-      delete b[i]; // a hole
+      Reflect.deleteProperty(b, i); // a hole
       return b;
     case 5:
       return r.pick([[a], a[0]]); // one level deeper or shallower
@@ -169,7 +181,7 @@ function mutateTyped(r: Rng, t: Any): unknown {
     case 5:
       return Array.from(t.slice()); // a plain array
     case 6:
-      return { length: n, ...Array.from(t.slice()) }; // an array-like
+      return Object.assign({ length: n }, Array.from(t.slice())); // an array-like
     default:
       return junk(r);
   }
@@ -224,14 +236,20 @@ function must(ok: boolean, what: string): void {
   if (!ok) throw new Broken(what);
 }
 const dims = (m: Any): [number, number] => (Array.isArray(m) ? [m.length, m[0].length] : [m.rows, m.cols]);
-const sees = (mask: Any, i: number, j: number): boolean => (mask == null ? true : Array.isArray(mask) ? mask[i][j] === true : mask.data[i * mask.cols + j] !== 0);
+const sees = (mask: Any, i: number, j: number): boolean =>
+  mask == null ? true : Array.isArray(mask) ? mask[i][j] === true : mask.data[i * mask.cols + j] !== 0;
 
 /** m (plain or typed) as rows, checked to be (rows, cols) and finite. */
 function rows(m: Any, r: number, c: number, what: string, finite = true): number[][] {
-  if (!Array.isArray(m)) must(m.rows === r && m.cols === c && m.data instanceof Float64Array && TA_LENGTH.call(m.data) === r * c, `${what} is not a (${r}, ${c}) matrix`);
+  if (!Array.isArray(m))
+    must(m.rows === r && m.cols === c && m.data instanceof Float64Array && TA_LENGTH.call(m.data) === r * c, `${what} is not a (${r}, ${c}) matrix`);
   const R: number[][] = Array.isArray(m) ? m : rowsOf(m.data, r, c);
   must(R.length === r && R.every((row) => Array.isArray(row) && row.length === c), `${what} is not (${r}, ${c})`);
-  if (finite) must(R.every((row) => row.every(Number.isFinite)), `${what} has a value that is not finite`);
+  if (finite)
+    must(
+      R.every((row) => row.every(Number.isFinite)),
+      `${what} has a value that is not finite`,
+    );
   return R;
 }
 
@@ -247,7 +265,11 @@ function weights(W: Any, nq: number, nk: number, mask: Any, what: string): void 
     must(anySeen ? Math.abs(sum - 1) <= 1e-12 : sum === 0, `${what}[${i}] sums to ${sum}`);
   });
 }
-const finiteFields = (o: Any, what: string) => must(Object.values(o).every((v) => typeof v !== 'number' || Number.isFinite(v)), `${what}: a field is not finite`);
+const finiteFields = (o: Any, what: string) =>
+  must(
+    Object.values(o).every((v) => typeof v !== 'number' || Number.isFinite(v)),
+    `${what}: a field is not finite`,
+  );
 
 // ---------------------------------------------------------------- the functions
 
@@ -261,62 +283,105 @@ interface Spec {
   floats: number[];
 }
 
+type Add = (fn: string, floats: number[], gen: Spec['gen'], check: Spec['check']) => void;
+
+/** Every function of the friendly form and of core.typed. */
 function pairs(): Spec[] {
   const specs: Spec[] = [];
   for (const form of ['friendly', 'typed'] as const) {
     const C: Any = form === 'typed' ? core.typed : core;
-    const M = (r: Rng, a: number, b: number) => matrix(r, a, b, form);
-    const add = (fn: string, floats: number[], gen: Spec['gen'], check: Spec['check']) => specs.push({ fn, form, gen, check, floats, call: (a) => C[fn](...a) });
-    const qkv = (r: Rng, dk = r.int(1, 4), dv = r.int(1, 4)) => {
-      const [nq, nk] = [r.int(1, 5), r.int(1, 5)];
-      return [M(r, nq, dk), M(r, nk, dk), M(r, nk, dv), mask(r, nq, nk, form)];
-    };
-    const opts = (r: Rng, extra: object) => r.pick([undefined, null, {}, { scale: r.next() < 0.5 }, extra]);
-    add('attention', [0, 1, 2], (r) => {
+    const add: Add = (fn, floats, gen, check) => specs.push({ fn, form, gen, check, floats, call: (a) => C[fn](...a) });
+    attentionSpecs(form, add);
+    modelSpecs(form, add);
+  }
+  return specs;
+}
+
+/** attention, attention_steps, multi_head. */
+function attentionSpecs(form: Form, add: Add): void {
+  const M = (r: Rng, a: number, b: number) => matrix(r, a, b, form);
+  const qkv = (r: Rng, dk = r.int(1, 4), dv = r.int(1, 4)) => {
+    const [nq, nk] = [r.int(1, 5), r.int(1, 5)];
+    return [M(r, nq, dk), M(r, nk, dk), M(r, nk, dv), mask(r, nq, nk, form)];
+  };
+  const opts = (r: Rng, extra: object) => r.pick([undefined, null, {}, { scale: r.next() < 0.5 }, extra]);
+  add(
+    'attention',
+    [0, 1, 2],
+    (r) => {
       const a = qkv(r);
       const [nq, nk] = [dims(a[0])[0], dims(a[1])[0]];
       return [...a, opts(r, form === 'typed' ? { weightsInto: new Float64Array(nq * nk) } : {})];
-    }, (res, a) => {
+    },
+    (res, a) => {
       const [nq, nk, dv] = [dims(a[0])[0], dims(a[1])[0], dims(a[2])[1]];
       rows(res.out, nq, dv, 'out');
       weights(res.weights, nq, nk, a[3], 'weights');
       if (form === 'typed' && a[4]?.weightsInto instanceof Float64Array) must(res.weights.data === a[4].weightsInto, 'weightsInto is not the weights');
-    });
-    add('attention_steps', [0, 1, 2], (r) => [...qkv(r), opts(r, {})], (res, a) => {
+    },
+  );
+  add(
+    'attention_steps',
+    [0, 1, 2],
+    (r) => [...qkv(r), opts(r, {})],
+    (res, a) => {
       const [nq, nk, dv] = [dims(a[0])[0], dims(a[1])[0], dims(a[2])[1]];
       const scaled = rows(res.scaled, nq, nk, 'scaled');
       rows(res.scores, nq, nk, 'scores');
       rows(res.masked, nq, nk, 'masked', false).forEach((row, i) =>
-        must(row.every((x, j) => Object.is(x, sees(a[3], i, j) ? scaled[i][j] : -Infinity)), `masked[${i}] is not scaled with −∞ where hidden`),
+        must(
+          row.every((x, j) => Object.is(x, sees(a[3], i, j) ? scaled[i][j] : -Infinity)),
+          `masked[${i}] is not scaled with −∞ where hidden`,
+        ),
       );
       weights(res.weights, nq, nk, a[3], 'weights');
       rows(res.out, nq, dv, 'out');
-    });
-    add('multi_head', [0, 1, 2], (r) => {
+    },
+  );
+  add(
+    'multi_head',
+    [0, 1, 2],
+    (r) => {
       const h = r.int(1, 3);
       const [Q, K, V, m] = qkv(r, h * r.int(1, 2), h * r.int(1, 2));
       return [Q, K, V, h, m];
-    }, (res, a) => {
+    },
+    (res, a) => {
       const [nq, nk, dv] = [dims(a[0])[0], dims(a[1])[0], dims(a[2])[1]];
       rows(res.out, nq, dv, 'out');
       must(res.weights.length === a[3], 'one weight matrix per head');
       res.weights.forEach((w: Any, t: number) => weights(w, nq, nk, a[4], `weights[${t}]`));
-    });
-    add('block', [0], (r) => {
+    },
+  );
+}
+
+/** block, single_head, grouped_query_attention, causal_mask, pos_encoding, random_normal. */
+function modelSpecs(form: Form, add: Add): void {
+  const M = (r: Rng, a: number, b: number) => matrix(r, a, b, form);
+  add(
+    'block',
+    [0],
+    (r) => {
       const [n, h] = [r.int(1, 5), r.int(1, 3)];
       const eps = r.pick([undefined, 1e-5, 0.1]);
       return [M(r, n, h * r.int(1, 2)), h, mask(r, n, n, form), form === 'typed' ? eps : r.pick([undefined, { eps }])];
-    }, (res, a) => {
+    },
+    (res, a) => {
       const [n, d] = dims(a[0]);
       for (const k of ['normed', 'attended', 'out']) rows(res[k], n, d, k);
       must(res.weights.length === a[1], 'one weight matrix per head');
       res.weights.forEach((w: Any, t: number) => weights(w, n, n, a[2], `weights[${t}]`));
-    });
-    add('single_head', [0, 1, 2, 3], (r) => {
+    },
+  );
+  add(
+    'single_head',
+    [0, 1, 2, 3],
+    (r) => {
       const [n, dm] = [r.int(1, 5), r.int(1, 4)];
       const dk = r.int(1, 3);
       return [M(r, n, dm), M(r, dm, dk), M(r, dm, dk), M(r, dm, r.int(1, 3)), r.pick([undefined, {}, { causal: r.next() < 0.5 }])];
-    }, (res, a) => {
+    },
+    (res, a) => {
       const [n, dk, dv] = [dims(a[0])[0], dims(a[1])[1], dims(a[3])[1]];
       rows(res.q, n, dk, 'q');
       rows(res.k, n, dk, 'k');
@@ -324,19 +389,43 @@ function pairs(): Spec[] {
       rows(res.out, n, dv, 'out');
       const causal = a[4]?.causal !== false ? { data: Uint8Array.from({ length: n * n }, (_, k) => +(k % n <= Math.floor(k / n))), cols: n } : null;
       weights(res.weights, n, n, causal, 'weights');
-    });
-    add('grouped_query_attention', [0, 1, 2, 3], (r) => gqaArgs(r, form), (res, a) => checkGqa(res, a, form));
-    add('causal_mask', [], (r) => (form === 'typed' && r.next() < 0.5 ? [r.int(1, 6), r.int(1, 6)] : [r.int(1, 6)]), (res, a) => {
+    },
+  );
+  add(
+    'grouped_query_attention',
+    [0, 1, 2, 3],
+    (r) => gqaArgs(r, form),
+    (res, a) => checkGqa(res, a, form),
+  );
+  add(
+    'causal_mask',
+    [],
+    (r) => (form === 'typed' && r.next() < 0.5 ? [r.int(1, 6), r.int(1, 6)] : [r.int(1, 6)]),
+    (res, a) => {
       const [nq, nk] = [a[0], form === 'typed' ? (a[1] ?? a[0]) : a[0]];
-      const R = Array.isArray(res) ? res : rowsOf(res.data, res.rows, res.cols).map((row) => row.map((x) => x === 1));
+      const R: boolean[][] = Array.isArray(res)
+        ? res
+        : rowsOf(res.data as Uint8Array, res.rows as number, res.cols as number).map((row) => row.map((x) => x === 1));
       must(R.length === nq && R.every((row, i) => row.length === nk && row.every((x, j) => x === j <= i)), 'not j ≤ i');
-    });
-    add('pos_encoding', [], (r) => [r.int(1, 6), r.int(1, 6)], (res, a) => {
-      must(rows(res, a[0], a[1], 'out').every((row) => row.every((x) => Math.abs(x) <= 1)), 'a value outside [−1, 1]');
-    });
-    add('random_normal', [3], (r) => [r.int(1, 5), r.int(1, 5), r.int(0, 1e6), r.pick([undefined, 1, 0.5])], (res, a) => void rows(res, a[0], a[1], 'out'));
-  }
-  return specs;
+    },
+  );
+  add(
+    'pos_encoding',
+    [],
+    (r) => [r.int(1, 6), r.int(1, 6)],
+    (res, a) => {
+      must(
+        rows(res, a[0], a[1], 'out').every((row) => row.every((x) => Math.abs(x) <= 1)),
+        'a value outside [−1, 1]',
+      );
+    },
+  );
+  add(
+    'random_normal',
+    [3],
+    (r) => [r.int(1, 5), r.int(1, 5), r.int(0, 1e6), r.pick([undefined, 1, 0.5])],
+    (res, a) => void rows(res, a[0], a[1], 'out'),
+  );
 }
 
 function gqaArgs(r: Rng, form: Form): unknown[] {
@@ -344,7 +433,16 @@ function gqaArgs(r: Rng, form: Form): unknown[] {
   const [dq_in, dk_in, dv_in, d_o, H] = [r.int(1, 3), r.int(1, 3), r.int(1, 3), r.int(1, 3), kv * g];
   const bias = (n: number) => (r.next() < 0.5 ? r.pick([null, undefined]) : form === 'typed' ? numbers(r, n) : vector(r, n));
   const M = (a: number, c: number) => matrix(r, a, c, form);
-  const params = { Wq: M(dq_in, H * dk), bq: bias(H * dk), Wk: M(dk_in, kv * dk), bk: bias(kv * dk), Wv: M(dv_in, kv * dv), bv: bias(kv * dv), Wo: M(H * dv, d_o), bo: bias(d_o) };
+  const params = {
+    Wq: M(dq_in, H * dk),
+    bq: bias(H * dk),
+    Wk: M(dk_in, kv * dk),
+    bk: bias(kv * dk),
+    Wv: M(dv_in, kv * dv),
+    bv: bias(kv * dv),
+    Wo: M(H * dv, d_o),
+    bo: bias(d_o),
+  };
   const T = (rows: number, cols: number) => tensor(r, b, rows, cols, form);
   return [T(nq, dq_in), T(nk, dk_in), T(nk, dv_in), params, { num_heads: H, num_kv_heads: kv, mask: mask(r, nq, nk, form) }];
 }
@@ -358,55 +456,131 @@ function checkGqa(res: Any, a: Any[], form: Form): void {
   out.forEach((o: Any, i: number) => rows(o, nq, d_o, `out[${i}]`));
   const W = form === 'typed' ? res.weights : res.weights.flat(3);
   must(W.length === b * H * nq * nk && (form === 'friendly' || res.num_heads === H), 'weights shape');
-  for (let k = 0; k < b * H; k++) weights(rowsOf(W.slice(k * nq * nk, (k + 1) * nq * nk), nq, nk), nq, nk, a[4].mask, `weights[${Math.floor(k / H)}][${k % H}]`);
+  for (let k = 0; k < b * H; k++)
+    weights(rowsOf(W.slice(k * nq * nk, (k + 1) * nq * nk), nq, nk), nq, nk, a[4].mask, `weights[${Math.floor(k / H)}][${k % H}]`);
 }
 
+/** softmax, layer_norm (friendly only) and core.experiments. */
 function others(): Spec[] {
   const E: Any = core.experiments;
   const form = (r: Rng): Form => r.pick(['friendly', 'typed']);
-  const list = (r: Rng, xs: number[]) => r.pick([xs, Float64Array.from(xs), Uint32Array.from(xs.map(Math.abs))]);
-  const perm = (r: Rng, n: number) => Array.from({ length: n }, (_, i) => i).sort(() => r.next() - 0.5);
-  const spec = (fn: string, floats: number[], gen: Spec['gen'], check: Spec['check'], form: Spec['form'] = 'experiments'): Spec => ({ fn, form, gen, check, floats, call: (a) => (form === 'experiments' ? E : core as Any)[fn](...a) });
+  const spec = (fn: string, floats: number[], gen: Spec['gen'], check: Spec['check'], form: Spec['form'] = 'experiments'): Spec => ({
+    fn,
+    form,
+    gen,
+    check,
+    floats,
+    call: (a) => (form === 'experiments' ? E : (core as Any))[fn](...a),
+  });
   return [
-    spec('softmax', [0], (r) => [vector(r, r.int(1, 8))], (res, a) => {
-      must(res.length === a[0].length && res.every((x: number) => x >= 0 && x <= 1), 'shape or range');
-      must(Math.abs(res.reduce((s: number, x: number) => s + x, 0) - 1) <= 1e-12, 'does not sum to 1');
-    }, 'friendly'),
-    spec('layer_norm', [0], (r) => [vector(r, r.int(1, 8)), r.pick([undefined, 1e-5, 0.5])], (res, a) => {
-      must(res.length === a[0].length && res.every(Number.isFinite), 'shape or a value not finite');
-      must(Math.abs(res.reduce((s: number, x: number) => s + x, 0) / res.length) <= 1e-9, 'mean not 0');
-    }, 'friendly'),
-    spec('scaling_point', [], (r) => [r.int(1, 8), r.int(1, 8), r.int(1, 5), r.int(0, 1e6)], (res, a) => {
-      must(res.d === a[0] && res.n === a[1] && res.trials === a[2], 'echo');
-      finiteFields(res, 'point');
-    }),
-    spec('scaling_experiment', [], (r) => [list(r, Array.from({ length: r.int(1, 3) }, () => r.int(1, 8))), r.int(1, 8), r.int(1, 4), r.int(0, 1e6)], (res, a) => {
-      const n = ArrayBuffer.isView(a[0]) ? TA_LENGTH.call(a[0]) : a[0].length; // a typed array's own length may lie
-      must(res.length === n && res.every((p: Any, i: number) => p.d === a[0][i]), 'one point per d');
-      res.forEach((p: Any) => finiteFields(p, 'point'));
-    }),
-    spec('permutation_experiment', [0], (r) => {
-      const [n, d] = [r.int(1, 5), r.int(1, 4)];
-      return [matrix(r, n, d, form(r)), list(r, perm(r, n)), r.next() < 0.5];
-    }, (res, a) => {
-      const [n, d] = dims(a[0]);
-      for (const k of ['permuted_input', 'out', 'out_permuted', 'permuted_out']) rows(res[k], n, d, k);
-      weights(res.weights, n, n, null, 'weights');
-      weights(res.weights_permuted, n, n, null, 'weights_permuted');
-      must(Number.isFinite(res.max_abs_diff) && res.max_abs_diff >= 0, 'max_abs_diff');
-    }),
-    spec('seeded_permutation', [], (r) => [r.int(1, 10), r.int(0, 1e6)], (res, a) => must([...res].sort((x, y) => x - y).every((x, i) => x === i) && res.length === a[0], 'not a permutation')),
-    spec('quadratic_point', [], (r) => [r.int(1, 16), r.int(1, 4), r.int(0, 1e6)], (res, a) =>
-      must(res.entries === a[0] ** 2 && res.bytes === 8 * a[0] ** 2 && Number.isFinite(res.checksum), 'entries, bytes or checksum'),
+    spec(
+      'softmax',
+      [0],
+      (r) => [vector(r, r.int(1, 8))],
+      (res, a) => {
+        must(res.length === a[0].length && res.every((x: number) => x >= 0 && x <= 1), 'shape or range');
+        must(Math.abs(res.reduce((s: number, x: number) => s + x, 0) - 1) <= 1e-12, 'does not sum to 1');
+      },
+      'friendly',
     ),
-    spec('fit_loglog_slope', [0, 1], (r) => {
-      const n = r.int(2, 5);
-      return [list(r, Array.from({ length: n }, (_, i) => i + 1)), list(r, Array.from({ length: n }, () => r.int(1, 100)))];
-    }, (res) => finiteFields(res, 'fit')),
-    spec('h1_check', [0, 1, 2], (r) => {
-      const [nq, nk, d, dv, f] = [r.int(1, 4), r.int(1, 4), r.int(1, 4), r.int(1, 4), form(r)];
-      return [matrix(r, nq, d, f), matrix(r, nk, d, form(r)), matrix(r, nk, dv, f), mask(r, nq, nk, form(r))];
-    }, (res) => must(res.max_out_diff === 0 && res.max_weight_diff === 0, 'h = 1 differs from attention')),
+    spec(
+      'layer_norm',
+      [0],
+      (r) => [vector(r, r.int(1, 8)), r.pick([undefined, 1e-5, 0.5])],
+      (res, a) => {
+        must(res.length === a[0].length && res.every(Number.isFinite), 'shape or a value not finite');
+        must(Math.abs(res.reduce((s: number, x: number) => s + x, 0) / res.length) <= 1e-9, 'mean not 0');
+      },
+      'friendly',
+    ),
+    spec(
+      'scaling_point',
+      [],
+      (r) => [r.int(1, 8), r.int(1, 8), r.int(1, 5), r.int(0, 1e6)],
+      (res, a) => {
+        must(res.d === a[0] && res.n === a[1] && res.trials === a[2], 'echo');
+        finiteFields(res, 'point');
+      },
+    ),
+    spec(
+      'scaling_experiment',
+      [],
+      (r) => [
+        list(
+          r,
+          Array.from({ length: r.int(1, 3) }, () => r.int(1, 8)),
+        ),
+        r.int(1, 8),
+        r.int(1, 4),
+        r.int(0, 1e6),
+      ],
+      (res, a) => {
+        const n = ArrayBuffer.isView(a[0]) ? TA_LENGTH.call(a[0]) : a[0].length; // a typed array's own length may lie
+        must(res.length === n && res.every((p: Any, i: number) => p.d === a[0][i]), 'one point per d');
+        res.forEach((p: Any) => finiteFields(p, 'point'));
+      },
+    ),
+    ...moreExperiments(spec, form),
+  ];
+}
+
+/** permutation_experiment, seeded_permutation, quadratic_point, fit_loglog_slope, h1_check. */
+function moreExperiments(spec: (fn: string, floats: number[], gen: Spec['gen'], check: Spec['check']) => Spec, form: (r: Rng) => Form): Spec[] {
+  return [
+    spec(
+      'permutation_experiment',
+      [0],
+      (r) => {
+        const [n, d] = [r.int(1, 5), r.int(1, 4)];
+        return [matrix(r, n, d, form(r)), list(r, perm(r, n)), r.next() < 0.5];
+      },
+      (res, a) => {
+        const [n, d] = dims(a[0]);
+        for (const k of ['permuted_input', 'out', 'out_permuted', 'permuted_out']) rows(res[k], n, d, k);
+        weights(res.weights, n, n, null, 'weights');
+        weights(res.weights_permuted, n, n, null, 'weights_permuted');
+        must(Number.isFinite(res.max_abs_diff) && res.max_abs_diff >= 0, 'max_abs_diff');
+      },
+    ),
+    spec(
+      'seeded_permutation',
+      [],
+      (r) => [r.int(1, 10), r.int(0, 1e6)],
+      (res, a) => must([...res].sort((x, y) => x - y).every((x, i) => x === i) && res.length === a[0], 'not a permutation'),
+    ),
+    spec(
+      'quadratic_point',
+      [],
+      (r) => [r.int(1, 16), r.int(1, 4), r.int(0, 1e6)],
+      (res, a) => must(res.entries === a[0] ** 2 && res.bytes === 8 * a[0] ** 2 && Number.isFinite(res.checksum), 'entries, bytes or checksum'),
+    ),
+    spec(
+      'fit_loglog_slope',
+      [0, 1],
+      (r) => {
+        const n = r.int(2, 5);
+        return [
+          list(
+            r,
+            Array.from({ length: n }, (_, i) => i + 1),
+          ),
+          list(
+            r,
+            Array.from({ length: n }, () => r.int(1, 100)),
+          ),
+        ];
+      },
+      (res) => finiteFields(res, 'fit'),
+    ),
+    spec(
+      'h1_check',
+      [0, 1, 2],
+      (r) => {
+        const [nq, nk, d, dv, f] = [r.int(1, 4), r.int(1, 4), r.int(1, 4), r.int(1, 4), form(r)];
+        return [matrix(r, nq, d, f), matrix(r, nk, d, form(r)), matrix(r, nk, dv, f), mask(r, nq, nk, form(r))];
+      },
+      (res) => must(res.max_out_diff === 0 && res.max_weight_diff === 0, 'h = 1 differs from attention'),
+    ),
   ];
 }
 
@@ -431,9 +605,12 @@ function show(x: unknown, depth = 0): string {
     const t = x as unknown as ArrayLike<unknown>;
     return `${x.constructor.name}(${n})[${Array.from({ length: Math.min(n, 8) }, (_, i) => show(t[i])).join(', ')}${n > 8 ? ', …' : ''}]${Object.hasOwn(x, 'length') ? ` with own length ${t.length}` : ''}`;
   }
-  if (Array.isArray(x)) return x.length > 16 ? `Array(${x.length})` : `[${Array.from({ length: x.length }, (_, i) => (i in x ? show(x[i], depth + 1) : '<hole>')).join(', ')}]`;
+  if (Array.isArray(x))
+    return x.length > 16 ? `Array(${x.length})` : `[${Array.from({ length: x.length }, (_, i) => (i in x ? show(x[i], depth + 1) : '<hole>')).join(', ')}]`;
   if (depth > 5) return '…';
-  return `{ ${Object.keys(x).map((k) => `${k}: ${show((x as Record<string, unknown>)[k], depth + 1)}`).join(', ')} }`;
+  return `{ ${Object.keys(x)
+    .map((k) => `${k}: ${show((x as Record<string, unknown>)[k], depth + 1)}`)
+    .join(', ')} }`;
 }
 
 /** Make and classify call number i. */
@@ -452,7 +629,12 @@ function runOne(specs: Spec[], i: number, tally: Tally, make: (r: Rng, s: Spec) 
       tally.errors[e.code] = (tally.errors[e.code] ?? 0) + 1;
       return void count(1);
     }
-    const what = e instanceof AttentionError ? `an AttentionError (${e.code}) "${e.message}"` : e instanceof Error ? `${e.name}: ${e.message}` : `${typeof e} ${String(e)}`;
+    const what =
+      e instanceof AttentionError
+        ? `an AttentionError (${e.code}) "${e.message}"`
+        : e instanceof Error
+          ? `${e.name}: ${e.message}`
+          : `${typeof e} ${String(e)}`;
     return void tally.failures.push(`${where} threw ${what}`);
   }
   try {
@@ -474,6 +656,34 @@ function fuzz(calls: number, make: (r: Rng, s: Spec) => unknown[], specs: Spec[]
 const summary = (name: string, t: Tally, ms: number) =>
   `${name} (seed ${SEED}): ${t.calls} calls in ${(ms / 1000).toFixed(1)} s: ${t.valid} valid and checked, ${t.calls - t.valid - t.failures.length} AttentionErrors ${JSON.stringify(t.errors)}, ${t.failures.length} failures`;
 
+// ---------------------------------------------------------------- finite inputs near the float64 limit
+
+const HUGE = [1e154, -1e154, 1e200, -1e200, 1e300, -1e300, 1.7e308, -1.7e308];
+
+/** x with one real number set to v: a number itself, an entry of a typed array (as a Float64Array) or of (nested) rows, or of a field of an object. */
+function poke(r: Rng, x: unknown, v: number): unknown {
+  if (typeof x === 'number') return v;
+  if (ArrayBuffer.isView(x)) return Object.assign(Float64Array.from(x as Float64Array), { [r.int(0, (x as Float64Array).length - 1)]: v });
+  if (Array.isArray(x)) {
+    const i = r.int(0, x.length - 1);
+    return Object.assign([...x], { [i]: poke(r, x[i], v) });
+  }
+  if (typeof x !== 'object' || x === null) return x;
+  const keys = Object.keys(x).filter((k) => (x as Record<string, unknown>)[k] instanceof Float64Array || Array.isArray((x as Record<string, unknown>)[k]));
+  const k = r.pick(keys);
+  return { ...x, [k]: poke(r, (x as Record<string, unknown>)[k], v) };
+}
+
+/** Valid arguments with one to three real numbers replaced by values of magnitude 1e154 … 1.7e308. */
+function nearOverflow(r: Rng, s: Spec): unknown[] {
+  const a = s.gen(r);
+  for (let t = r.int(1, 3); t > 0; t--) {
+    const i = r.pick(s.floats);
+    a[i] = poke(r, a[i], r.pick(HUGE));
+  }
+  return a;
+}
+
 describe('fuzz: every call gives a checked result or an AttentionError', () => {
   test(`${CALLS} seeded calls across both forms and core.experiments`, () => {
     const specs = [...pairs(), ...others()];
@@ -482,7 +692,16 @@ describe('fuzz: every call gives a checked result or an AttentionError', () => {
     console.log(summary('fuzz', t, performance.now() - t0));
     expect(t.failures.length, `${t.failures.length} failures; the first:\n${t.failures.slice(0, 10).join('\n')}`).toBe(0);
     // every function was reached both ways: with a valid call and with a rejected one
-    if (ONLY === undefined) for (const s of specs) expect(t.byFn[`${s.form} ${s.fn}`], `${s.form} ${s.fn}: [valid, errors]`).toEqual([expect.any(Number), expect.any(Number)]);
+    if (ONLY === undefined)
+      for (const s of specs) expect(t.byFn[`${s.form} ${s.fn}`], `${s.form} ${s.fn}: [valid, errors]`).toEqual([expect.any(Number), expect.any(Number)]);
     if (ONLY === undefined) for (const [k, [v, e]] of Object.entries(t.byFn)) expect(v > 0 && e > 0, `${k}: ${v} valid, ${e} errors`).toBe(true);
+  });
+
+  test(`${Math.round(CALLS / 6)} calls with finite values near the float64 limit (1e154 … 1.7e308): finite results or an AttentionError`, () => {
+    const specs = [...pairs(), ...others()].filter((s) => s.floats.length > 0);
+    const t0 = performance.now();
+    const t = fuzz(Math.round(CALLS / 6), nearOverflow, specs);
+    console.log(summary('near overflow', t, performance.now() - t0));
+    expect(t.failures.length, `${t.failures.length} failures; the first:\n${t.failures.slice(0, 10).join('\n')}`).toBe(0);
   });
 });

@@ -15,9 +15,16 @@
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
-// Events (bubbling, composed): `playground-change` with { state, ok, message }.
+// Events (bubbling, composed): `playground-change` with { state, ok, message, pending }.
+//
+// A small state is computed at once; a large one in a Web Worker
+// (compute-worker/runner.ts), while the last good result stays on screen,
+// dimmed, with a progress note and Cancel: `playground-change` fires with
+// pending: true, then again with the outcome. Only the latest state's outcome
+// is ever shown; getOutcome() is the pending note meanwhile.
 
-import { compute, type Outcome, type View } from '../model/compute';
+import type { Outcome, View } from '../model/compute';
+import { Computation, PENDING } from '../compute-worker/runner';
 import { loadCore, type Core } from '../core/core';
 import { el, replaceChildren } from '../widgets/dom';
 import figureKitCss from '../figures/kit/figure-kit.css?inline';
@@ -52,6 +59,8 @@ export interface PlaygroundChangeDetail {
   state: State;
   ok: boolean;
   message: string;
+  /** True while the state is computed in the background (another event follows with its outcome). */
+  pending: boolean;
 }
 
 let sheets: CSSStyleSheet[] | null = null;
@@ -80,6 +89,9 @@ export class AttentionPlayground extends HTMLElement {
   private core: Core | null = null;
   private current: State = defaultState();
   private outcome: Outcome | null = null;
+  /** The state `outcome` belongs to (states are never changed in place: a new state is a new object). */
+  private outcomeOf: State | null = null;
+  private computation: Computation | null = null;
   private good: View | null = null;
   private panels: Panel[] = [];
   private language: Lang = 'en';
@@ -120,6 +132,9 @@ export class AttentionPlayground extends HTMLElement {
   disconnectedCallback(): void {
     window.removeEventListener('popstate', this.onHashChange);
     clearTimeout(this.urlTimer);
+    this.computation?.dispose();
+    this.computation = null;
+    this.outcomeOf = null;
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -144,7 +159,7 @@ export class AttentionPlayground extends HTMLElement {
     }, 'push');
   }
 
-  /** The current outcome (ok + view, or the error). */
+  /** The current outcome (ok + view, or the error; code 'pending' while computed in the background). */
   getOutcome(): Outcome | null {
     return this.outcome;
   }
@@ -245,6 +260,7 @@ export class AttentionPlayground extends HTMLElement {
       update: (mutate, history) => this.update(mutate, history),
       t: (key, vars) => t(this.language, key, vars),
       lastGood: () => this.good,
+      cancelCompute: () => this.computation?.cancel(),
       shareLink: () => `${location.href.split('#')[0]}#${serialize(this.current)}`,
     };
   }
@@ -294,13 +310,27 @@ export class AttentionPlayground extends HTMLElement {
     }
   }
 
+  /** Compute the current state (unless its outcome is known: a rebuild only redraws), show it and announce it. */
   private recompute(): void {
     if (!this.core) return;
-    const outcome = compute(this.core, this.current);
+    if (this.outcomeOf !== this.current || !this.outcome) {
+      this.computation ??= new Computation(this.core, (state, outcome, final) => {
+        if (state === this.current) this.show(outcome, final);
+      });
+      this.outcomeOf = this.current;
+      this.outcome = this.computation.run(this.current);
+    }
+    this.show(this.outcome, true);
+  }
+
+  /** Show `outcome` in every panel; `announce`: fire `playground-change` (not for a new stage of a pending one). */
+  private show(outcome: Outcome, announce: boolean): void {
     this.outcome = outcome;
     if (outcome.ok) this.good = outcome.view;
     for (const p of this.panels) p.render(this.current, outcome);
-    const detail: PlaygroundChangeDetail = { state: this.getState(), ok: outcome.ok, message: outcome.ok ? '' : outcome.message };
+    if (!announce) return;
+    const pending = !outcome.ok && outcome.code === PENDING;
+    const detail: PlaygroundChangeDetail = { state: this.getState(), ok: outcome.ok, message: outcome.ok ? '' : outcome.message, pending };
     this.dispatchEvent(new CustomEvent('playground-change', { detail, bubbles: true, composed: true }));
   }
 

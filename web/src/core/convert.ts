@@ -26,10 +26,15 @@ function rows<T extends Float64Array | Uint8Array>(fn: string, arg: string, m: u
   for (let i = 0; i < n; i++) {
     const row = width(i);
     if (row.length !== cols)
-      fail(fn, `${arg}[${i}] has ${row.length} values but ${arg}[0] has ${cols}: every row of ${isMask ? 'the mask' : arg} needs the same number of columns`, 'ragged');
+      fail(
+        fn,
+        `${arg}[${i}] has ${row.length} values but ${arg}[0] has ${cols}: every row of ${isMask ? 'the mask' : arg} needs the same number of columns`,
+        'ragged',
+      );
     for (let j = 0; j < cols; j++) {
       const x = row[j];
-      if (typeof x !== (isMask ? 'boolean' : 'number')) fail(fn, `${arg}[${i}][${j}] is ${describe(x)}, not ${isMask ? 'true/false' : 'a number'}`, 'not_a_number');
+      if (typeof x !== (isMask ? 'boolean' : 'number'))
+        fail(fn, `${arg}[${i}][${j}] is ${describe(x)}, not ${isMask ? 'true/false' : 'a number'}`, 'not_a_number');
       data[i * cols + j] = +(x as number);
     }
   }
@@ -68,7 +73,7 @@ export function toTypedTensor3(fn: string, arg: string, t: unknown): TypedTensor
 
 /** TypedMatrix → number[][]. */
 export function fromTyped(m: { data: Float64Array; rows: number; cols: number }, offset = 0): Matrix {
-  const out: Matrix = new Array(m.rows);
+  const out: Matrix = new Array<number[]>(m.rows);
   for (let i = 0; i < m.rows; i++) {
     const start = offset + i * m.cols;
     out[i] = Array.from(m.data.subarray(start, start + m.cols));

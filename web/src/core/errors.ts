@@ -10,16 +10,7 @@
 import type { RawResult } from './wasm/attention_core.mjs';
 
 /** Machine-readable reason of an AttentionError. */
-export type ErrorCode =
-  | 'shape'
-  | 'ragged'
-  | 'not_a_number'
-  | 'non_finite'
-  | 'non_finite_result'
-  | 'empty'
-  | 'divisibility'
-  | 'too_large'
-  | 'invalid_argument';
+export type ErrorCode = 'shape' | 'ragged' | 'not_a_number' | 'non_finite' | 'non_finite_result' | 'empty' | 'divisibility' | 'too_large' | 'invalid_argument';
 
 /** The error every core function throws for bad input. */
 export class AttentionError extends Error {
@@ -38,7 +29,7 @@ export class AttentionError extends Error {
  */
 export function unwrap<T>(r: RawResult<T>, fn?: string): T {
   if (!r.ok) throw new AttentionError(fn && !r.message.startsWith(fn + ': ') ? `${fn}: ${r.message.replace(/^\w+: /, '')}` : r.message, r.code as ErrorCode);
-  return r as T;
+  return r;
 }
 
 /** Like unwrap(), without the `ok` flag: plain data (e.g. to cross postMessage). */

@@ -7,8 +7,10 @@ import type { RawCore, RawLimits } from './wasm/attention_core.mjs';
 /**
  * The C++ core's limits; every bound is inclusive. maxRows (n, n_q, n_k) and
  * maxCols (d, widths) are 4096, maxHeads 256, maxBatch 1024, maxWeights
- * (h · n_q · n_k of one call) 2²⁴, maxValues (a vector's length) 2²⁴,
- * maxTrials 100,000, maxScalingPoints 64, maxSeed 2⁵³ − 1.
+ * (h · n_q · n_k of one call) 2²⁴, maxValues (the values of one argument) 2²⁴,
+ * maxMultiplyAdds 2³² and maxResultBytes 256 MiB (one call), maxTrials
+ * 100,000, maxScalingPoints 64, maxSeed 2⁵³ − 1. The façade checks its
+ * arguments against these (validate.ts).
  */
 export type Limits = Readonly<RawLimits>;
 

@@ -28,7 +28,8 @@ export function fail(fn: string, message: string, code: ErrorCode = 'invalid_arg
 // %TypedArray%.prototype's getters read the engine's own slots: a subclass, an own `length` or a fake cannot lie to them
 const TA = Object.getPrototypeOf(Int8Array.prototype) as object;
 const [tagOf, lengthOf, bufferOf, offsetOf] = [Symbol.toStringTag, 'length', 'buffer', 'byteOffset'].map(
-  (k) => Object.getOwnPropertyDescriptor(TA, k)!.get! as (this: unknown) => never,
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- each getter is called as getter.call(x)
+  (k) => Object.getOwnPropertyDescriptor(TA, k)!.get as (this: unknown) => never,
 );
 
 /** The kind of typed array x is ("Float64Array"), or undefined. */
@@ -46,7 +47,7 @@ export function describe(x: unknown): string {
   if (x == null) return String(x);
   if (Array.isArray(x)) return 'an array';
   if (t === 'string') return `the string ${JSON.stringify(cut(x as string))}`;
-  if (t === 'number' || t === 'boolean' || t === 'bigint') return `the ${t} ${String(x)}`;
+  if (t === 'number' || t === 'boolean' || t === 'bigint') return `the ${t} ${(x as number | bigint | boolean).toString()}`;
   return kindOf(x) ? `a ${kindOf(x)}` : t === 'object' ? 'an object' : `a ${t}`;
 }
 
@@ -119,9 +120,13 @@ export const maskOf = <T>(fn: string, x: unknown, want?: string): T | null => (x
  */
 export function list(fn: string, arg: string, x: unknown, typed = false, max = lim().maxValues): Float64Array {
   const k = typed ? kindOf(x) : undefined;
-  const n: number = Array.isArray(x) ? x.length : k && !k.startsWith('Big') ? lengthOf.call(x) : fail(fn, `${arg} must be ${typed ? 'a list of numbers (an array or a typed array)' : 'an array of numbers'}, got ${describe(x)}`, 'not_a_number');
+  const n: number = Array.isArray(x)
+    ? x.length
+    : k && !k.startsWith('Big')
+      ? lengthOf.call(x)
+      : fail(fn, `${arg} must be ${typed ? 'a list of numbers (an array or a typed array)' : 'an array of numbers'}, got ${describe(x)}`, 'not_a_number');
   if (n > max) fail(fn, `${arg} has ${n} values: the limit is ${max}`, 'too_large');
-  if (k) return new Float64Array(x as Float64Array); // copies through the engine's slots, not x's getters
+  if (k) return n ? new Float64Array(x as Float64Array) : new Float64Array(0); // copies through the engine's slots, not x's getters (detached: empty)
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const v = (x as unknown[])[i];
@@ -141,9 +146,11 @@ export function guarded<T extends object>(o: T): T {
     if (typeof f === 'function')
       g[k] = (...a: unknown[]) => {
         try {
-          return f(...a);
+          return (f as (...b: unknown[]) => unknown)(...a);
         } catch (e) {
-          throw e instanceof AttentionError ? e : new AttentionError(`${k}: unexpected ${e instanceof Error ? `${e.name}: ${e.message}` : describe(e)}`, 'invalid_argument');
+          throw e instanceof AttentionError
+            ? e
+            : new AttentionError(`${k}: unexpected ${e instanceof Error ? `${e.name}: ${e.message}` : describe(e)}`, 'invalid_argument');
         }
       };
   return g as T;

@@ -1,14 +1,19 @@
-// worker.ts — the module Web Worker that runs the experiments off the page's thread.
+// worker.ts — the module Web Worker that runs the experiments, and the
+// computations of large states, off the page's thread.
 //
-// Started by ExperimentClient with
+// Started by ExperimentClient and ComputeClient (compute-worker/client.ts),
+// each its own instance, with
 //   new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
 // It loads the WASM core once (Vite resolves the module's
 // new URL('attention_core.wasm', import.meta.url)), then answers each
-// { type: 'run', … } with progress, then a result or an error (protocol.ts).
+// { type: 'run', … } with progress, then a result or an error (protocol.ts),
+// and each { type: 'compute', … } with its stages, then the outcome
+// (compute-worker/protocol.ts).
 // Cancelling is the page terminating this worker: no cooperation needed, so it
 // stops at once even inside a long WASM call.
 
 import { loadCore, type Core } from '../core/core';
+import { handleCompute, isComputeRequest } from '../compute-worker/protocol';
 import { handleRequest, type RunRequest, type WorkerMessage } from './protocol';
 
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
@@ -27,6 +32,7 @@ function getCore(): Promise<Core> {
 // start compiling the WASM now: the page starts this worker ahead of the first Run
 void getCore().catch(() => undefined);
 
-scope.onmessage = (e: MessageEvent<RunRequest>) => {
-  void handleRequest(getCore, e.data, (m: WorkerMessage) => scope.postMessage(m));
+scope.onmessage = (e: MessageEvent<unknown>) => {
+  if (isComputeRequest(e.data)) void handleCompute(getCore, e.data, (m, transfer = []) => scope.postMessage(m, transfer));
+  else void handleRequest(getCore, e.data as RunRequest, (m: WorkerMessage) => scope.postMessage(m));
 };

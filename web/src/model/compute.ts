@@ -1,13 +1,21 @@
 // compute.ts — from a State to what the panels show (pure: no DOM).
 //
+// 0. refuse at once, from the shapes alone, what the core would refuse as
+//    too large (route.ts: a random source over its size limits, a call over
+//    its per-call caps), before any input is built;
 // 1. read every input matrix (cell text → numbers, or a seeded random fill;
 //    inputs.ts), collecting an error per unparsable cell, or stopping at a
 //    missing input, rows of different lengths or a size over the core's
 //    limits (readInputs);
 // 2. run the chosen operation through the typed core (run, one function per
 //    operation);
-// 3. gather the per-head weights, the output, the intermediate steps of the
-//    selected head and the seed-style shape trace.
+// 3. gather the per-head weights (with their block maxima when too large to
+//    draw cell by cell: pool.ts), the output, the intermediate steps of the
+//    selected head (of its first STEP_ROWS queries: all the steps panel
+//    shows) and the seed-style shape trace.
+//
+// The page runs it at once for a small state and in a Web Worker for a large
+// one (route.ts, compute-worker/): everything it returns is plain data.
 //
 // Its English words (cell messages, names of results and steps) are the
 // tables of words.ts; the panels translate their keys.
@@ -15,7 +23,10 @@
 import { AttentionError, type Core, type TypedMask, type TypedMatrix } from '../core/core';
 import { fill } from '../i18n/fill';
 import { readMatrix, type CellError } from './inputs';
+import { pool, type Pooled } from './pool';
+import { capsOf, refusal } from './route';
 import { INPUTS, OPTIONAL, type MatrixName, type State } from './state';
+import { STEP_ROWS } from './work';
 import { FAILURE_MESSAGES, NAMES, type NameKey } from './words';
 
 /** compute.ts's words (model/words.ts), re-exported for its importers. */
@@ -35,6 +46,7 @@ export interface NamedMatrix {
   vars: NameVars;
   /** Shape as the seed prints it, with the batch of 1: (1, n, d). */
   shape: number[];
+  /** The values; a step holds only its first STEP_ROWS rows (`shape` is the whole step's). */
   m: TypedMatrix;
 }
 
@@ -46,6 +58,8 @@ export interface HeadView {
   key: string;
   vars: NameVars;
   weights: TypedMatrix; // (n_q, n_k)
+  /** What the heatmap draws of weights too large to draw cell by cell: their block maxima (pool.ts). */
+  drawn?: Pooled;
 }
 
 /** Everything the result panels draw. */
@@ -84,6 +98,9 @@ export interface Failure {
 /** The result of compute(). */
 export type Outcome = { ok: true; view: View } | ({ ok: false } & Failure);
 
+/** What compute() is doing, for a progress note: reading the inputs, or running the operation. */
+export type ComputeStage = 'inputs' | 'operation';
+
 /** The custom mask resized to (n_q, n_k): new cells are visible. */
 export function fitMask(mask: boolean[][], n_q: number, n_k: number): boolean[][] {
   return Array.from({ length: n_q }, (_, i) => Array.from({ length: n_k }, (_, j) => mask[i]?.[j] ?? true));
@@ -93,8 +110,14 @@ export function fitMask(mask: boolean[][], n_q: number, n_k: number): boolean[][
 export function maskFor(core: Core, state: State, n_q: number, n_k: number): TypedMask | null {
   if (state.mask === 'causal') return core.typed.causal_mask(n_q, n_k);
   if (state.mask === 'custom') {
-    const m = fitMask(state.customMask, n_q, n_k);
-    return { data: Uint8Array.from(m.flat(), (b) => (b ? 1 : 0)), rows: n_q, cols: n_k };
+    // fitMask's cells, written straight into the bytes (no n_q × n_k array of arrays)
+    const data = new Uint8Array(n_q * n_k).fill(1);
+    const rows = Math.min(n_q, state.customMask.length);
+    for (let i = 0; i < rows; i++) {
+      const row = state.customMask[i] ?? [];
+      for (let j = 0, n = Math.min(n_k, row.length); j < n; j++) data[i * n_k + j] = (row[j] ?? true) ? 1 : 0;
+    }
+    return { data, rows: n_q, cols: n_k };
   }
   return null;
 }
@@ -114,22 +137,35 @@ export function englishName(key: NameKey, vars: NameVars = {}): string {
   return fill(NAMES[key], vars);
 }
 
-const named = (key: NameKey, m: TypedMatrix, vars: NameVars = {}): NamedMatrix => ({ name: englishName(key, vars), key, vars, shape: shape(m), m });
+const named = (key: NameKey, m: TypedMatrix, vars: NameVars = {}, rows = m.rows): NamedMatrix => ({
+  name: englishName(key, vars),
+  key,
+  vars,
+  shape: [1, rows, m.cols],
+  m,
+});
 const headView = (i: number, weights: TypedMatrix, kv?: number): HeadView => {
   const [key, vars] = kv === undefined ? (['result.head', { n: i + 1 }] as const) : (['head.kv', { n: i + 1, kv }] as const);
   return { label: englishName(key, vars), key, vars, weights };
 };
 
-/** The five steps of attention for one head's Q, K, V. */
+/** The first r rows of a matrix or a mask (the same object when it has no more). */
+function firstRows<T extends TypedMatrix | TypedMask>(m: T, r: number): T {
+  return r >= m.rows ? m : { ...m, data: m.data.subarray(0, r * m.cols), rows: r };
+}
+
+/** The five steps of attention for one head's Q, K, V, of the first STEP_ROWS queries (each named with its whole shape). */
 function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, scale: boolean): NamedMatrix[] {
-  const s = core.typed.attention_steps(Q, K, V, mask, { scale });
+  const r = Math.min(Q.rows, STEP_ROWS);
+  const s = core.typed.attention_steps(firstRows(Q, r), K, V, mask && firstRows(mask, r), { scale });
   const dk = Q.cols;
+  const n = Q.rows;
   return [
-    named('step.scores', s.scores),
-    scale ? named('step.scaled', s.scaled, { dk }) : named('step.scaledOff', s.scaled),
-    named('step.masked', s.masked),
-    named('step.weights', s.weights),
-    named('step.out', s.out),
+    named('step.scores', s.scores, {}, n),
+    scale ? named('step.scaled', s.scaled, { dk }, n) : named('step.scaledOff', s.scaled, {}, n),
+    named('step.masked', s.masked, {}, n),
+    named('step.weights', s.weights, {}, n),
+    named('step.out', s.out, {}, n),
   ];
 }
 
@@ -165,13 +201,22 @@ function readInputs(core: Core, state: State): { ok: true; x: Inputs } | ({ ok: 
   return { ok: true, x: inputs as Inputs };
 }
 
-/** Run the state's operation; never throws for bad input. */
-export function compute(core: Core, state: State): Outcome {
+/** Run the state's operation; never throws for bad input. `progress` hears each stage as it starts. */
+export function compute(core: Core, state: State, progress: (stage: ComputeStage) => void = () => {}): Outcome {
+  const refused = refusal(state, capsOf(core.limits()));
+  if (refused) return { ok: false, ...refused };
+  progress('inputs');
   const inputs = readInputs(core, state);
   if (!inputs.ok) return inputs;
   // step 2: the operation
+  progress('operation');
   try {
-    return { ok: true, view: run(core, state, inputs.x) };
+    const view = run(core, state, inputs.x);
+    for (const head of view.heads) {
+      const drawn = pool(head.weights, view.hidden);
+      if (drawn) head.drawn = drawn;
+    }
+    return { ok: true, view };
   } catch (err) {
     if (err instanceof AttentionError) return { ok: false, cellErrors: [], message: err.message, code: err.code };
     return { ok: false, cellErrors: [], message: String(err), code: 'internal' };
@@ -317,5 +362,8 @@ function runGqa(core: Core, state: State, x: Inputs): View {
 
 /** 1 = hidden, from a mask where 1 = visible. */
 function hiddenOf(mask: TypedMask | null): Uint8Array | null {
-  return mask ? Uint8Array.from(mask.data, (v) => (v ? 0 : 1)) : null;
+  if (!mask) return null;
+  const hidden = new Uint8Array(mask.data.length);
+  for (let p = 0; p < hidden.length; p++) hidden[p] = mask.data[p] ? 0 : 1;
+  return hidden;
 }

@@ -28,8 +28,10 @@ export interface PanelContext {
   readonly host: HTMLElement;
   /** Translate a key in the current language. */
   t: (key: string, vars?: Record<string, string | number>) => string;
-  /** The last result computed without error (shown dimmed while the input is invalid). */
+  /** The last result computed without error (shown dimmed while the input is invalid, or while a large one is computed). */
   lastGood(): View | null;
+  /** Stop the computation running in the background (its outcome becomes 'cancelled'). */
+  cancelCompute(): void;
   /** A share link to this exact state. */
   shareLink(): string;
 }

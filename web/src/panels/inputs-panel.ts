@@ -1,9 +1,10 @@
 // inputs-panel.ts — the editors of the matrices the operation reads, and the
-// custom mask grid when the mask is "custom".
+// custom mask grid when the mask is "custom" (a note instead when the score
+// shape, which a link may make as large as it likes, is over MAX_MASK_CELLS).
 
 import { fitMask, materialize, type Outcome } from '../model/compute';
 import { el, replaceChildren } from '../widgets/dom';
-import { MaskEditor } from '../widgets/mask-editor';
+import { MAX_MASK_CELLS, MaskEditor } from '../widgets/mask-editor';
 import { MatrixEditor } from '../widgets/matrix-editor';
 import { sizeOf } from '../model/presets';
 import { INPUTS, OPTIONAL, type MatrixName, type State } from '../model/state';
@@ -84,7 +85,8 @@ export class InputsPanel implements Panel {
     if (state.mask === 'custom') {
       const [nq, nk] = this.scoreShape(state);
       const label = (n: number) => Array.from({ length: n }, (_, i) => state.tokens[i] || String(i));
-      this.mask.render(fitMask(state.customMask, nq, nk), label(nq), label(nk));
+      if (nq * nk > MAX_MASK_CELLS) this.mask.renderTooLarge(nq, nk);
+      else this.mask.render(fitMask(state.customMask, nq, nk), label(nq), label(nk));
     }
   }
 }

@@ -4,6 +4,7 @@
 
 import { el, replaceChildren, uid } from '../widgets/dom';
 import type { Outcome } from '../model/compute';
+import { isWorkNote } from '../compute-worker/runner';
 import { failureMessage } from '../i18n/messages';
 import { ensureInputs, PRESETS, presetById } from '../model/presets';
 import { OPERATIONS, type MaskMode, type Operation, type State } from '../model/state';
@@ -82,7 +83,8 @@ export class OperationPanel implements Panel {
         if (again instanceof HTMLInputElement && caret !== null) again.setSelectionRange(caret, caret);
       }
     }
-    if (outcome.ok) {
+    // (a state computed in the background is no problem of the input: the results panel says so)
+    if (outcome.ok || isWorkNote(outcome)) {
       this.message.hidden = true;
       this.message.textContent = '';
     } else {

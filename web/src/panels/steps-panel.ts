@@ -1,5 +1,6 @@
 // steps-panel.ts — the intermediate steps of one head, each with its shape,
-// and the seed-style trace of shapes ("q (1, 3, 2)  k (1, 3, 2) …").
+// and the seed-style trace of shapes ("q (1, 3, 2)  k (1, 3, 2) …"). A step
+// holds the rows its table shows (compute.ts: STEP_ROWS), its shape the whole.
 
 import type { Outcome } from '../model/compute';
 import { el } from '../widgets/dom';
@@ -39,6 +40,10 @@ export class StepsPanel implements Panel {
       this.tables.push({ box, table });
       this.steps.appendChild(box);
     }
-    v.steps.forEach((s, i) => this.tables[i].table.update(this.ctx.t(s.key, s.vars) + (i === 0 ? head : ''), s.shape, s.m, { rowLabels: v.queryLabels }));
+    v.steps.forEach((s, i) => {
+      // the table reads the rows it shows (at most STEP_ROWS), and says how many the whole step has
+      const m = { data: s.m.data, rows: s.shape[s.shape.length - 2], cols: s.m.cols };
+      this.tables[i].table.update(this.ctx.t(s.key, s.vars) + (i === 0 ? head : ''), s.shape, m, { rowLabels: v.queryLabels });
+    });
   }
 }

@@ -1,7 +1,12 @@
 // mask-editor.ts — a grid of toggle buttons for a custom mask: rows are
-// queries, columns are keys; ✓ = the query may see the key, × = hidden.
+// queries, columns are keys; ✓ = the query may see the key, × = hidden. A
+// mask of more than MAX_MASK_CELLS cells gets a note instead (its size may
+// come from a link: nothing of that size is built).
 
 import { el, replaceChildren } from './dom';
+
+/** Cells beyond which the mask is not shown as a grid of buttons (64 × 64). */
+export const MAX_MASK_CELLS = 64 * 64;
 
 /** A clickable (n_q × n_k) mask grid. */
 export class MaskEditor {
@@ -16,6 +21,14 @@ export class MaskEditor {
     this.onToggle = onToggle;
     this.grid = el('div', { class: 'mask-grid-wrap' });
     this.element = el('section', { class: 'mask-editor', 'data-testid': 'mask-editor' }, el('h3', { class: 'matrix-name' }, t('mask.title')), this.grid);
+  }
+
+  /** Instead of the grid, say that a (rows × cols) mask is too large to edit cell by cell. */
+  renderTooLarge(rows: number, cols: number): void {
+    const key = `too large ${rows} × ${cols}`;
+    if (key === this.shown) return;
+    this.shown = key;
+    replaceChildren(this.grid, el('p', { class: 'hint', 'data-testid': 'mask-too-large' }, this.t('mask.tooLarge', { rows, cols, max: MAX_MASK_CELLS })));
   }
 
   /** Show `mask` (true = visible) with query/key labels. */
