@@ -121,7 +121,11 @@ describe('the worker’s handler', () => {
   test('posts its stages, then the outcome with each buffer transferred once', async () => {
     const posted: [ComputeMessage, ArrayBuffer[] | undefined][] = [];
     const s = presetById('seed004-gqa')!.build();
-    await handleCompute(() => Promise.resolve(core), { type: 'compute', id: 7, state: s }, (m, t) => posted.push([m, t]));
+    await handleCompute(
+      () => Promise.resolve(core),
+      { type: 'compute', id: 7, state: s },
+      (m, t) => posted.push([m, t]),
+    );
     expect(posted.map(([m]) => m.type + ('stage' in m ? `:${m.stage}` : ''))).toEqual([
       'compute-progress:start',
       'compute-progress:inputs',
@@ -139,7 +143,11 @@ describe('the worker’s handler', () => {
 
   test('a core that does not load is a compute-error', async () => {
     const posted: ComputeMessage[] = [];
-    await handleCompute(() => Promise.reject(new Error('no WASM')), { type: 'compute', id: 1, state: defaultState() }, (m) => posted.push(m));
+    await handleCompute(
+      () => Promise.reject(new Error('no WASM')),
+      { type: 'compute', id: 1, state: defaultState() },
+      (m) => posted.push(m),
+    );
     expect(posted.at(-1)).toEqual({ type: 'compute-error', id: 1, message: 'no WASM' });
   });
 });

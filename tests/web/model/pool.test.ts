@@ -58,7 +58,13 @@ describe('compute for large states', () => {
       core.typed.random_normal(40, 2, 3, 1),
       core.typed.causal_mask(40),
     );
-    expect(v.steps!.map((m) => m.shape)).toEqual([[1, 40, 40], [1, 40, 40], [1, 40, 40], [1, 40, 40], [1, 40, 2]]);
+    expect(v.steps!.map((m) => m.shape)).toEqual([
+      [1, 40, 40],
+      [1, 40, 40],
+      [1, 40, 40],
+      [1, 40, 40],
+      [1, 40, 2],
+    ]);
     expect(v.steps!.map((m) => m.m.rows)).toEqual(Array(5).fill(STEP_ROWS));
     expect(Array.from(v.steps![3].m.data)).toEqual(Array.from(full.weights.data.subarray(0, STEP_ROWS * 40)));
     expect(Array.from(v.steps![4].m.data)).toEqual(Array.from(full.out.data.subarray(0, STEP_ROWS * 2)));
@@ -70,7 +76,9 @@ describe('compute for large states', () => {
     const s = defaultState();
     s.mask = 'custom';
     s.customMask = [[true, false, false, false, false], [], [false]];
-    const expected = fitMask(s.customMask, 4, 3).flat().map((b) => (b ? 1 : 0));
+    const expected = fitMask(s.customMask, 4, 3)
+      .flat()
+      .map((b) => (b ? 1 : 0));
     expect(Array.from(maskFor(core, s, 4, 3)!.data)).toEqual(expected);
   });
 

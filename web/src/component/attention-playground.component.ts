@@ -16,12 +16,9 @@
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
 // Events (bubbling, composed): `playground-change` with { state, ok, message, pending }.
-//
-// A small state is computed at once; a large one in a Web Worker
-// (compute-worker/runner.ts), while the last good result stays on screen,
-// dimmed, with a progress note and Cancel: `playground-change` fires with
-// pending: true, then again with the outcome. Only the latest state's outcome
-// is ever shown; getOutcome() is the pending note meanwhile.
+// A large state is computed in a Web Worker (compute-worker/runner.ts): the
+// event fires with pending: true (getOutcome() is then the pending note), then
+// with the outcome; only the latest state's outcome is ever shown.
 
 import type { Outcome, View } from '../model/compute';
 import { Computation, PENDING } from '../compute-worker/runner';
@@ -40,6 +37,7 @@ import { InputsPanel } from '../panels/inputs-panel';
 import { OperationPanel } from '../panels/operation-panel';
 import { ResultsPanel } from '../panels/results-panel';
 import { StepsPanel } from '../panels/steps-panel';
+import { renderPanels } from '../panels/frames';
 import { ensureInputs, presetById } from '../model/presets';
 import { cellsOf, cloneState, defaultState, OPERATIONS, parse, parseStored, serialize, type Operation, type State } from '../model/state';
 import css from './attention-playground.styles.css?inline';
@@ -315,7 +313,7 @@ export class AttentionPlayground extends HTMLElement {
     if (!this.core) return;
     if (this.outcomeOf !== this.current || !this.outcome) {
       this.computation ??= new Computation(this.core, (state, outcome, final) => {
-        if (state === this.current) this.show(outcome, final);
+        if (state === this.current) this.show(outcome, final, final && outcome.ok);
       });
       this.outcomeOf = this.current;
       this.outcome = this.computation.run(this.current);
@@ -323,12 +321,15 @@ export class AttentionPlayground extends HTMLElement {
     this.show(this.outcome, true);
   }
 
-  /** Show `outcome` in every panel; `announce`: fire `playground-change` (not for a new stage of a pending one). */
-  private show(outcome: Outcome, announce: boolean): void {
+  /** Show `outcome` in every panel (the worker's `inFrames`: frames.ts), then (`announce`) fire `playground-change`. */
+  private show(outcome: Outcome, announce: boolean, inFrames = false): void {
     this.outcome = outcome;
     if (outcome.ok) this.good = outcome.view;
-    for (const p of this.panels) p.render(this.current, outcome);
-    if (!announce) return;
+    const current = () => this.outcome === outcome;
+    renderPanels(this.panels, this.current, outcome, inFrames, current, () => announce && this.announce(outcome));
+  }
+
+  private announce(outcome: Outcome): void {
     const pending = !outcome.ok && outcome.code === PENDING;
     const detail: PlaygroundChangeDetail = { state: this.getState(), ok: outcome.ok, message: outcome.ok ? '' : outcome.message, pending };
     this.dispatchEvent(new CustomEvent('playground-change', { detail, bubbles: true, composed: true }));

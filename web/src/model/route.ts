@@ -44,8 +44,12 @@ export type Route = { kind: 'sync'; work: Work } | { kind: 'worker'; work: Work 
 
 // ---------------------------------------------------------------- the core's words (cpp/checks.cpp)
 
+/** A value that is not finite, as the core writes it. */
+const notFinite = (x: number): string => (Number.isNaN(x) ? 'NaN' : x > 0 ? 'Infinity' : '-Infinity');
+
 /** A count as the core writes it: whole numbers below 10⁶ in full ("786432"), others as "6.9e10" with `digits` significant digits. */
 export function countText(x: number, digits: number): string {
+  if (!Number.isFinite(x)) return notFinite(x);
   if (x < 1e6 && x === Math.floor(x)) return x.toFixed(0);
   const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
   return `${mantissa}e${Number(exponent)}`;
@@ -53,6 +57,7 @@ export function countText(x: number, digits: number): string {
 
 /** Bytes as MiB with `digits` significant digits, never in e-notation: "514", "256.5". */
 export function mibText(bytes: number, digits: number): string {
+  if (!Number.isFinite(bytes)) return notFinite(bytes);
   const mib = bytes / 1048576;
   let whole = 1; // digits before the point
   for (let p = 10; p <= mib && whole < 20; p *= 10) whole++;

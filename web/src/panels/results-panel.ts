@@ -88,7 +88,11 @@ export class ResultsPanel implements Panel {
   private drawn(head: HeadView, view: View): [HeatmapData, Partial<HeatmapOptions>] {
     const w = head.weights;
     const d = head.drawn;
-    if (!d) return [{ values: w.data, rows: w.rows, cols: w.cols, masked: view.hidden }, { rowLabels: view.queryLabels, colLabels: view.keyLabels, describeCell: undefined }];
+    if (!d)
+      return [
+        { values: w.data, rows: w.rows, cols: w.cols, masked: view.hidden },
+        { rowLabels: view.queryLabels, colLabels: view.keyLabels, describeCell: undefined },
+      ];
     const t = this.ctx.t.bind(this.ctx);
     const rowLabels = blockLabels(d.rows, d.rowStep, w.rows, view.queryLabels);
     const colLabels = blockLabels(d.cols, d.colStep, w.cols, view.keyLabels);
@@ -101,7 +105,10 @@ export class ResultsPanel implements Panel {
         value: formatNumber(v, 6),
         masked: t('result.masked'),
       });
-    return [{ values: d.data, rows: d.rows, cols: d.cols, masked: d.hidden }, { rowLabels, colLabels, describeCell }];
+    return [
+      { values: d.data, rows: d.rows, cols: d.cols, masked: d.hidden },
+      { rowLabels, colLabels, describeCell },
+    ];
   }
 
   private draw(view: View): void {
