@@ -96,7 +96,9 @@ describe('the words of the heatmap, the line chart and the computed names', () =
 
   test('every word of the panels’ heatmap and line chart has its key (none falls back to the key itself)', () => {
     const en = (key: string) => t('en', key);
-    const keysShown = [...Object.values(heatmapWords(en)), ...Object.values(chartWords(en))].filter((w) => /^(hm|lc)\.\w+$/.test(w));
+    const keysShown = [...(Object.values(heatmapWords(en)) as string[]), ...(Object.values(chartWords(en)) as string[])].filter((w) =>
+      /^(hm|lc)\.\w+$/.test(w),
+    );
     expect(keysShown).toEqual([]);
     expect(heatmapWords(en).hint).toBe('Rows: {row}, columns: {col}. Hover a cell, or focus the heatmap and use the arrow keys.');
     expect(chartWords(zh).readout).toBe('{x} = {value}：{values}');
@@ -104,7 +106,7 @@ describe('the words of the heatmap, the line chart and the computed names', () =
 
   test('in Chinese they leave no English word (code names and maths aside)', () => {
     const code = /^(out|d_k|scores|scaled|masked|weights|softmax|attended|multi_head)$/;
-    const words = [...Object.values(heatmapWords(zh)), ...Object.values(chartWords(zh)), ...Object.keys(NAMES).map(zh)];
+    const words = [...(Object.values(heatmapWords(zh)) as string[]), ...(Object.values(chartWords(zh)) as string[]), ...Object.keys(NAMES).map(zh)];
     const english = words.map((w) => w.replace(/\{\w+\}/g, '')).filter((w) => (w.match(/[A-Za-z_]{3,}/g) ?? []).some((x: string) => !code.test(x)));
     expect(english).toEqual([]);
     expect(t('zh', 'hm.hint', { row: '查询', col: '键' })).toBe('行：查询，列：键。将鼠标悬停在单元格上，或聚焦热力图后用方向键移动。');

@@ -181,7 +181,7 @@ describe('paste notes', () => {
       expect(pasteNote(r, tr('en'))).toBe(r.note);
       const zh = pasteNote(r, tr('zh'));
       expect(zh).not.toBe(r.note);
-      for (const value of Object.values(r.notes![0]!.vars)) expect(zh, code).toContain(String(value));
+      for (const value of Object.values(r.notes![0].vars)) expect(zh, code).toContain(String(value));
     }
     expect(pasteNote(read('[[1, 2]]'), tr('zh'))).toBe('');
   });

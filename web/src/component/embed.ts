@@ -133,8 +133,9 @@ function toSource(name: string, value: unknown): MatrixSource | string {
 export function statePatch(state: unknown, preset?: unknown): { ok: true; patch: Partial<State> } | { ok: false; message: string } {
   const patch: Partial<State> = {};
   if (preset !== undefined) {
-    const p = presetById(String(preset));
-    if (!p) return { ok: false, message: `unknown preset "${String(preset)}"` };
+    const id = typeof preset === 'string' ? preset : (JSON.stringify(preset) ?? typeof preset);
+    const p = presetById(id);
+    if (!p) return { ok: false, message: `unknown preset "${id}"` };
     Object.assign(patch, p.build());
   }
   if (state === undefined || state === null) return { ok: true, patch };
