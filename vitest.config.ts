@@ -1,20 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 // Two projects:
 //   node     the façade (WASM in Node), parsing, state, figure layout and SVG snapshots
 //   browser  what needs a real canvas: figure drawing and PNG export, in Debian's Chromium
 // The end-to-end suite (tests/e2e, @playwright/test) drives the built site separately.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   test: {
@@ -36,7 +27,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } }),
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
             instances: [{ browser: 'chromium' }],
             screenshotFailures: false,
           },

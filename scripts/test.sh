@@ -23,8 +23,8 @@ bash scripts/build_wasm.sh > build/wasm-build.log 2>&1 || { cat build/wasm-build
 
 echo "== lint and types"
 npx tsc -p tsconfig.json
-npx eslint --max-warnings=0 web/src web/examples tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts vite.config.ts
-npx prettier --check web/src web/examples/*.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts > /dev/null
+npx eslint --max-warnings=0 web/src web/examples tests/chromium.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts vite.config.ts
+npx prettier --check web/src web/examples/*.ts tests/chromium.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts > /dev/null
 node scripts/code-size.mjs   # the largest files and functions of web/src; fails over 400 / 80 lines
 
 echo "== web tests (Vitest: node project with the WASM through web/src/core/, browser project in Chromium)"
