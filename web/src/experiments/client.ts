@@ -15,16 +15,9 @@
 // the new promise resolves.
 
 import { AttentionError, loadedLimits, type ErrorCode } from '../core/core';
+import { OneRunWorker, type Run, type WorkerLike } from './one-run-worker';
 import type { RunRequest, WorkerMessage } from './protocol';
 import { SettingsError, VALIDATORS, type ExperimentName, type ProgressFn, type RawInput, type ResultMap, type SettingsMap, type Validator } from './run';
-
-/** The part of a Worker the client uses (a test can pass a fake). */
-export interface WorkerLike {
-  postMessage(message: unknown): void;
-  terminate(): void;
-  onmessage: ((e: MessageEvent) => unknown) | null;
-  onerror: ((e: ErrorEvent) => unknown) | null;
-}
 
 /** The rejection of a run that was cancelled (by cancel() or a newer run). */
 export class ExperimentCancelled extends Error {
@@ -39,26 +32,19 @@ export function startWorker(): WorkerLike {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 }
 
-interface Pending {
-  id: number;
+export type { WorkerLike };
+
+/** A run in the worker: which experiment, and where its progress goes. */
+interface Pending extends Run {
   experiment: ExperimentName;
-  resolve: (r: never) => void;
-  reject: (e: Error) => void;
   onProgress: ProgressFn;
 }
 
 /** Runs experiments one at a time in a lazily started worker. */
-export class ExperimentClient {
-  private worker: WorkerLike | null = null;
-  private pending: Pending | null = null;
-  private nextId = 1;
-
+export class ExperimentClient extends OneRunWorker<WorkerMessage, Pending> {
   /** `makeWorker` starts the worker (tests pass a fake). */
-  constructor(private readonly makeWorker: () => WorkerLike = startWorker) {}
-
-  /** True while a run is going. */
-  get running(): boolean {
-    return this.pending !== null;
+  constructor(makeWorker: () => WorkerLike = startWorker) {
+    super(makeWorker, 'experiment');
   }
 
   /** Validate `settings`, run `experiment` in the worker, report each step; resolves with the result. */
@@ -69,14 +55,7 @@ export class ExperimentClient {
     const limits = loadedLimits();
     const v = limits ? validate(settings, limits) : { ok: true as const, settings };
     if (!v.ok) return Promise.reject(new SettingsError(experiment, v.errors as Record<string, string>));
-    this.cancel(); // one run at a time: a newer run replaces an older one
-    const id = this.nextId++;
-    const worker = this.ensureWorker();
-    return new Promise<ResultMap[E]>((resolve, reject) => {
-      this.pending = { id, experiment, resolve: resolve, reject, onProgress };
-      const request: RunRequest<E> = { type: 'run', id, experiment, settings: v.settings };
-      worker.postMessage(request);
-    });
+    return this.start<ResultMap[E]>({ experiment, onProgress }, (id): RunRequest<E> => ({ type: 'run', id, experiment, settings: v.settings }));
   }
 
   /** Start the worker (and its WASM compile) ahead of the first run. */
@@ -84,53 +63,20 @@ export class ExperimentClient {
     this.ensureWorker();
   }
 
-  /** Stop the current run now (terminates the worker); true if one was running. */
-  cancel(): boolean {
-    const p = this.pending;
-    if (!p) return false;
-    this.pending = null;
-    this.dropWorker();
-    p.reject(new ExperimentCancelled(p.experiment));
-    return true;
+  protected cancelled(p: Pending): Error {
+    return new ExperimentCancelled(p.experiment);
   }
 
-  /** Cancel any run and stop the worker. */
-  dispose(): void {
-    this.cancel();
-    this.dropWorker();
+  protected isProgress(m: WorkerMessage): boolean {
+    return m.type === 'progress';
   }
 
-  private ensureWorker(): WorkerLike {
-    if (this.worker) return this.worker;
-    const w = this.makeWorker();
-    w.onmessage = (e: MessageEvent) => this.receive(e.data as WorkerMessage);
-    w.onerror = (e: ErrorEvent) => {
-      // the worker itself failed (e.g. its script or the WASM did not load)
-      const p = this.pending;
-      this.pending = null;
-      this.dropWorker();
-      p?.reject(new Error(`experiment worker failed: ${e.message || 'could not start'}`));
-    };
-    this.worker = w;
-    return w;
+  protected progress(m: WorkerMessage, p: Pending): void {
+    if (m.type === 'progress') p.onProgress(m.step, m.total, m.label, m.key, m.vars);
   }
 
-  private dropWorker(): void {
-    if (!this.worker) return;
-    this.worker.onmessage = null;
-    this.worker.onerror = null;
-    this.worker.terminate();
-    this.worker = null;
-  }
-
-  private receive(m: WorkerMessage): void {
-    const p = this.pending;
-    if (!p || m.id !== p.id) return; // a message of a cancelled run
-    if (m.type === 'progress') {
-      p.onProgress(m.step, m.total, m.label, m.key, m.vars);
-      return;
-    }
-    this.pending = null;
+  protected finish(m: WorkerMessage, p: Pending): void {
+    if (m.type === 'progress') return; // progress() has it
     if (m.type === 'result') p.resolve(m.result as never);
     else if (m.errors) p.reject(new SettingsError(p.experiment, m.errors));
     else if (m.code) p.reject(new AttentionError(m.message, m.code as ErrorCode));
