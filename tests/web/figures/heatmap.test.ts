@@ -18,31 +18,15 @@ import {
   colourFor,
   fill,
   normalise,
-  type HeatmapData,
   type HeatmapWords,
 } from '../../../web/src/figures/heatmap/heatmap';
 import { box as sizedBox, parseSVG } from '../support/dom-test-kit';
+import { causal } from './heatmap/fixtures';
 
 beforeAll(() => {
   // jsdom prints "not implemented" for canvas; the component copes with null.
   HTMLCanvasElement.prototype.getContext = () => null;
 });
-
-/** A 3 × 3 causal weight matrix: query i sees keys 0..i. */
-const causal: HeatmapData = {
-  values: [
-    [1, 0, 0],
-    [0.55, 0.45, 0],
-    [0.145036, 0.53218, 0.322784],
-  ],
-  rows: 3,
-  cols: 3,
-  masked: [
-    [false, true, true],
-    [false, false, true],
-    [false, false, false],
-  ],
-};
 
 /** A container of a given width (360 px unless told) in a fresh part of the document. */
 const box = (width = 360): HTMLElement => sizedBox(width);

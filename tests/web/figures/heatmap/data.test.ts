@@ -2,23 +2,7 @@
 // checked and flattened, the mask, and the row sums the readout prints.
 import { describe, expect, it } from 'vitest';
 import { anyMasked, isMasked, normalise, rowSums } from '../../../../web/src/figures/heatmap/data';
-import type { HeatmapData } from '../../../../web/src/figures/heatmap/types';
-
-/** A 3 × 3 causal weight matrix: query i sees keys 0..i. */
-const causal: HeatmapData = {
-  values: [
-    [1, 0, 0],
-    [0.55, 0.45, 0],
-    [0.145036, 0.53218, 0.322784],
-  ],
-  rows: 3,
-  cols: 3,
-  masked: [
-    [false, true, true],
-    [false, false, true],
-    [false, false, false],
-  ],
-};
+import { causal } from './fixtures';
 
 describe('normalise', () => {
   it('flattens rows row-major and turns a boolean mask into 1 = hidden', () => {
