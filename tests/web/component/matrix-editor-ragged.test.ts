@@ -58,4 +58,17 @@ describe('rows of different lengths in the grid', () => {
       ]),
     );
   });
+
+  test('Back/Forward with a cell focused: the focused cell shows the state’s value, not the text typed before', () => {
+    const { ed, values, input } = editor();
+    ed.render(cells([['0.7', '0']]), []);
+    const cell = input(0, 0);
+    cell.focus();
+    cell.value = 'abc'; // typed, committed: the state now holds it
+    ed.render(cells([['abc', '0']]), []);
+    expect(values()).toEqual(['abc', '0']);
+    ed.render(cells([['0.7', '0']]), []); // Back, the cell still focused
+    expect(document.activeElement).toBe(cell);
+    expect(values()).toEqual(['0.7', '0']);
+  });
 });

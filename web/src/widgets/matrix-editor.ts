@@ -130,23 +130,19 @@ export class MatrixEditor {
     if (gridable && src && src !== this.shownSrc) {
       this.shownSrc = src;
       const text = src.kind === 'cells' ? src.cells : this.host.materialize(src);
-      const focused = this.focused();
       this.inputs.forEach((line, i) =>
         line.forEach((input, j) => {
           const v = text[i]?.[j] ?? ''; // a cell a short row lacks is shown empty, not with the text it had before
           // compare with what was last written, not input.value (a DOM read per cell)
           if (this.shownText[i]?.[j] === v) return;
           (this.shownText[i] ??= [])[j] = v;
-          if (input !== focused && input.value !== v) input.value = v;
+          // the focused cell too: while typing its text already is v (cell text is kept verbatim), and
+          // after Back/Forward or a link it must show the state's value, not what was typed before
+          if (input.value !== v) input.value = v;
         }),
       );
     }
     this.markErrors(errors);
-  }
-
-  private focused(): Element | null {
-    const root = this.element.getRootNode() as Document | ShadowRoot;
-    return root.activeElement ?? null;
   }
 
   private buildBody(src: MatrixSource | undefined, rows: number, cols: number, gridable: boolean): void {
