@@ -23,6 +23,8 @@ function panelFor(state: State): InputsPanel {
     lastGood: () => null,
     cancelCompute: () => undefined,
     shareLink: () => '',
+    point: () => undefined,
+    pointed: () => null,
   };
   const panel = new InputsPanel(ctx);
   document.body.replaceChildren(panel.element);

@@ -29,6 +29,8 @@ import heatmapCss from '../figures/heatmap/heatmap.css?inline';
 import lineChartCss from '../figures/line-chart/line-chart.css?inline';
 import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, Panel, PanelContext } from '../panels/context';
+import { Pointing } from './pointing';
+import { setUrl, STORAGE_KEY, UrlSync } from './url-sync';
 import { ExperimentClient } from '../experiments/client';
 import type { ExperimentName, ResultMap } from '../experiments/run';
 import { ExperimentsPanel } from '../panels/experiments-panel';
@@ -48,9 +50,6 @@ import panelsCss from './panels.styles.css?inline';
 export type PanelName = 'operation' | 'inputs' | 'results' | 'steps' | 'export' | 'experiments';
 /** Every panel, in page order. */
 export const PANELS: readonly PanelName[] = ['operation', 'inputs', 'results', 'steps', 'export', 'experiments'];
-
-/** Where the page keeps the last state (the URL hash form, '#…'), restored when a page opens without a hash. */
-const STORAGE_KEY = 'attention-playground.state';
 
 /** Detail of the `playground-change` event. */
 export interface PlaygroundChangeDetail {
@@ -97,9 +96,10 @@ export class AttentionPlayground extends HTMLElement {
   private experiments: ExperimentsPanel | null = null;
   private standaloneClient: ExperimentClient | null = null;
   private readonly onHashChange = () => this.fromHash();
-  /** True while live typing has its own history entry (see HistoryMode). */
-  private liveEntry = false;
-  private urlTimer = 0;
+  private readonly url = new UrlSync(() => `#${serialize(this.current)}`);
+  private readonly pointing = new Pointing();
+  /** True while panels render: an update they cause then (a focused field's blur as it is removed) is dropped. */
+  private rendering = false;
   /** A one-line notice shown above the panels (an i18n key), e.g. that an unreadable stored state was discarded. */
   private notice: string | null = null;
 
@@ -116,7 +116,7 @@ export class AttentionPlayground extends HTMLElement {
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
     if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
     // the first history entry carries its state, so Back can return to it
-    if (this.hasAttribute('sync-hash')) this.setUrl(`#${serialize(this.current)}`, false);
+    if (this.hasAttribute('sync-hash')) setUrl(`#${serialize(this.current)}`, false);
     loadCore()
       .then((core) => {
         this.core = core;
@@ -129,7 +129,7 @@ export class AttentionPlayground extends HTMLElement {
 
   disconnectedCallback(): void {
     window.removeEventListener('popstate', this.onHashChange);
-    clearTimeout(this.urlTimer);
+    this.url.dispose();
     this.computation?.dispose();
     this.computation = null;
     this.outcomeOf = null;
@@ -244,7 +244,7 @@ export class AttentionPlayground extends HTMLElement {
   }
 
   private fromHash(): void {
-    this.liveEntry = false;
+    this.url.restored();
     this.current = parse(location.hash);
     this.recompute();
   }
@@ -260,52 +260,20 @@ export class AttentionPlayground extends HTMLElement {
       lastGood: () => this.good,
       cancelCompute: () => this.computation?.cancel(),
       shareLink: () => `${location.href.split('#')[0]}#${serialize(this.current)}`,
+      point: (p) => this.pointing.point(p),
+      pointed: () => this.pointing.get(),
     };
   }
 
   private update(mutate: (s: State) => void, history: HistoryMode = 'push'): void {
+    // a field that loses focus while the panels re-render (Back, Forward, a new operation) must not write
+    // its text into the state being shown, nor re-render the panels in the middle of their rendering
+    if (this.rendering) return;
     const next = cloneState(this.current);
     mutate(next);
     this.current = next;
-    if (this.hasAttribute('sync-hash') && history !== 'none') this.writeUrl(history);
+    if (this.hasAttribute('sync-hash')) this.url.write(history);
     this.recompute();
-  }
-
-  /**
-   * Put the state into the URL hash. Live typing writes at most every 300 ms
-   * (history.replaceState with a long URL costs tens of ms in Chromium, more
-   * than the whole recompute); a commit writes at once.
-   */
-  private writeUrl(history: HistoryMode): void {
-    clearTimeout(this.urlTimer);
-    if (history === 'live') {
-      this.urlTimer = window.setTimeout(() => this.writeUrlNow('live'), 300);
-      return;
-    }
-    this.writeUrlNow(history);
-  }
-
-  private writeUrlNow(history: HistoryMode): void {
-    const url = `#${serialize(this.current)}`;
-    // a new entry for a commit, and for the first write of live typing; otherwise update the entry
-    const newEntry = url !== location.hash && (history === 'push' || history === 'live') && !this.liveEntry;
-    this.setUrl(url, newEntry);
-    this.liveEntry = history === 'live' && (this.liveEntry || newEntry);
-    try {
-      localStorage.setItem(STORAGE_KEY, url);
-    } catch {
-      // storage blocked or full: the hash still keeps the state
-    }
-  }
-
-  /** Put `url` (a hash) into the address bar, as a new history entry or in place of the current one. */
-  private setUrl(url: string, newEntry: boolean): void {
-    try {
-      if (newEntry) window.history.pushState(null, '', url);
-      else window.history.replaceState(null, '', url);
-    } catch {
-      // refused by the browser (e.g. a hash of many megabytes): the page keeps its state, the address bar the last one
-    }
   }
 
   /** Compute the current state (unless its outcome is known: a rebuild only redraws), show it and announce it. */
@@ -326,7 +294,13 @@ export class AttentionPlayground extends HTMLElement {
     this.outcome = outcome;
     if (outcome.ok) this.good = outcome.view;
     const current = () => this.outcome === outcome;
-    renderPanels(this.panels, this.current, outcome, inFrames, current, () => announce && this.announce(outcome));
+    this.rendering = true;
+    try {
+      renderPanels(this.panels, this.current, outcome, inFrames, current, () => announce && this.announce(outcome));
+      this.pointing.show();
+    } finally {
+      this.rendering = false;
+    }
   }
 
   private announce(outcome: Outcome): void {
@@ -366,6 +340,7 @@ export class AttentionPlayground extends HTMLElement {
       panels.experiments = this.experiments;
     } else this.experiments = null;
     this.panels = PANELS.filter((n) => show.has(n) && panels[n]).map((n) => panels[n] as Panel);
+    this.pointing.setPanels(this.panels);
     const column = (names: PanelName[]) => names.filter((n) => show.has(n) && panels[n]).map((n) => (panels[n] as Panel).element);
     const langId = `lang-${Math.random().toString(36).slice(2, 8)}`;
     const langSelect = el(

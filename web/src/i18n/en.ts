@@ -129,7 +129,7 @@ const PAGE_WORDS = {
   'exp.seed': 'seed',
   'exp.download': 'Download',
   'exp.cancelled': 'Cancelled.',
-  'exp.intro': 'The three experiments of the seed, run in a background worker on the same core: change a setting, press Run, download the report.',
+  'exp.intro': 'The {count} experiments of the seed, run in a background worker on the same core: change a setting, press Run, download the report.',
   'exp.progress': 'progress',
   'exp.done': 'done in {ms} ms',
   'exp.field.ds': 'values of d_k',

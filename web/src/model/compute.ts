@@ -23,6 +23,7 @@
 import { AttentionError, type Core, type TypedMask, type TypedMatrix } from '../core/core';
 import { fill } from '../i18n/fill';
 import { readMatrix, type CellError } from './inputs';
+import { parts, times, type HeadParts } from './parts';
 import { pool, type Pooled } from './pool';
 import { capsOf, refusal } from './route';
 import { INPUTS, OPTIONAL, type MatrixName, type State } from './state';
@@ -60,6 +61,8 @@ export interface HeadView {
   weights: TypedMatrix; // (n_q, n_k)
   /** What the heatmap draws of weights too large to draw cell by cell: their block maxima (pool.ts). */
   drawn?: Pooled;
+  /** The vectors the head compares and the core's steps on them, for a small head of attention, multi_head or single_head (parts.ts). */
+  parts?: HeadParts;
 }
 
 /** Everything the result panels draw. */
@@ -155,14 +158,20 @@ function firstRows<T extends TypedMatrix | TypedMask>(m: T, r: number): T {
 }
 
 /** The five steps of attention for one head's Q, K, V, of the first STEP_ROWS queries (each named with its whole shape). */
-function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, scale: boolean): NamedMatrix[] {
+function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, scale: boolean, temperature = 1): NamedMatrix[] {
   const r = Math.min(Q.rows, STEP_ROWS);
-  const s = core.typed.attention_steps(firstRows(Q, r), K, V, mask && firstRows(mask, r), { scale });
+  const s = core.typed.attention_steps(firstRows(Q, r), K, V, mask && firstRows(mask, r), { scale, temperature });
   const dk = Q.cols;
   const n = Q.rows;
+  const scaled =
+    temperature !== 1
+      ? named(scale ? 'step.scaledTau' : 'step.scaledTauOff', s.scaled, { dk, tau: temperature }, n)
+      : scale
+        ? named('step.scaled', s.scaled, { dk }, n)
+        : named('step.scaledOff', s.scaled, {}, n);
   return [
     named('step.scores', s.scores, {}, n),
-    scale ? named('step.scaled', s.scaled, { dk }, n) : named('step.scaledOff', s.scaled, {}, n),
+    scaled,
     named('step.masked', s.masked, {}, n),
     named('step.weights', s.weights, {}, n),
     named('step.out', s.out, {}, n),
@@ -247,13 +256,18 @@ function labelsOf(state: State, nq: number, nk: number): Pick<View, 'queryLabels
 /** attention(Q, K, V): one head, its steps. */
 function runAttention(core: Core, state: State, x: Inputs): View {
   const mask = maskFor(core, state, x.Q.rows, x.K.rows);
-  const r = core.typed.attention(x.Q, x.K, x.V, mask, { scale: state.scale });
+  const { temperature, qLength, scale } = state;
+  const Q = times(x.Q, qLength);
+  const r = core.typed.attention(Q, x.K, x.V, mask, { scale, temperature });
+  const head = headView(0, r.weights);
+  const p = parts(core, Q, x.K, x.V, mask, { scale, temperature, qLength, source: 'input', offset: 0 });
+  if (p) head.parts = p;
   return {
-    heads: [headView(0, r.weights)],
+    heads: [head],
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [],
-    steps: stepsOf(core, x.Q, x.K, x.V, mask, state.scale),
+    steps: stepsOf(core, Q, x.K, x.V, mask, scale, temperature),
     stepsHead: 0,
     trace: [`Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
     ...labelsOf(state, x.Q.rows, x.K.rows),
@@ -263,16 +277,25 @@ function runAttention(core: Core, state: State, x: Inputs): View {
 /** multi_head(Q, K, V, h): h heads, the steps of the selected one on its column slices. */
 function runMultiHead(core: Core, state: State, x: Inputs): View {
   const mask = maskFor(core, state, x.Q.rows, x.K.rows);
-  const r = core.typed.multi_head(x.Q, x.K, x.V, state.h, mask);
+  const { temperature, qLength } = state;
+  const Q = times(x.Q, qLength);
+  const r = core.typed.multi_head(Q, x.K, x.V, state.h, mask, { temperature });
   const head = Math.min(state.head, state.h - 1);
   const dh = x.Q.cols / state.h;
   const dvh = x.V.cols / state.h;
+  const slices = (t: number) => [columns(Q, t * dh, dh), columns(x.K, t * dh, dh), columns(x.V, t * dvh, dvh)] as const;
+  const heads = r.weights.map((w, t) => {
+    const view = headView(t, w);
+    const p = parts(core, ...slices(t), mask, { scale: true, temperature, qLength, source: 'input', offset: t * dh });
+    if (p) view.parts = p;
+    return view;
+  });
   return {
-    heads: r.weights.map((w, i) => headView(i, w)),
+    heads,
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [],
-    steps: stepsOf(core, columns(x.Q, head * dh, dh), columns(x.K, head * dh, dh), columns(x.V, head * dvh, dvh), mask, true),
+    steps: stepsOf(core, ...slices(head), mask, true, temperature),
     stepsHead: head,
     trace: [
       `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
@@ -310,8 +333,11 @@ function runSingleHead(core: Core, state: State, x: Inputs): View {
   const causal = state.mask === 'causal';
   const r = core.typed.single_head(x.X, x.Wq, x.Wk, x.Wv, { causal });
   const mask = causal ? core.typed.causal_mask(x.X.rows) : null;
+  const head = headView(0, r.weights);
+  const p = parts(core, r.q, r.k, r.v, mask, { scale: true, temperature: 1, qLength: 1, source: 'projected', offset: 0 });
+  if (p) head.parts = p;
   return {
-    heads: [headView(0, r.weights)],
+    heads: [head],
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [named('step.q', r.q), named('step.k', r.k), named('step.v', r.v)],

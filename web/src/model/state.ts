@@ -27,6 +27,14 @@ export type MatrixName = 'Q' | 'K' | 'V' | 'X' | 'Wq' | 'Wk' | 'Wv' | 'Wo' | 'bq
 /** A matrix as the user typed it (cell text), or a seeded random fill. */
 export type MatrixSource = { kind: 'cells'; cells: string[][] } | { kind: 'random'; rows: number; cols: number; seed: number; scale: number; digits?: number };
 
+/** What the results show of the weights. */
+export type WeightsView = 'heatmap' | 'lines' | 'both';
+
+/** The range of the temperature slider (log scale). */
+export const TEMPERATURE_RANGE: readonly [number, number] = [0.05, 20];
+/** The range of the query length multiplier (log scale). */
+export const Q_LENGTH_RANGE: readonly [number, number] = [0.1, 10];
+
 /** How the mask is chosen. */
 export type MaskMode = 'none' | 'causal' | 'custom';
 
@@ -38,6 +46,16 @@ export interface State {
   customMask: boolean[][];
   /** Divide scores by √d_k (attention only). */
   scale: boolean;
+  /** Softmax temperature τ: scores / (τ·√d_k); 1 is standard (attention and multi_head). */
+  temperature: number;
+  /** Length multiplier of the queries: the core receives qLength·Q (longer vectors sharpen the weights). */
+  qLength: number;
+  /** The two columns of Q and K the vector plane draws (0-based; d_k = 2 draws both). */
+  planeDims: [number, number];
+  /** The query the vector plane compares with every key (0-based). */
+  query: number;
+  /** What the results show of the weights: the heatmap, the token lines, or both. */
+  view: WeightsView;
   /** Heads for multi_head and block. */
   h: number;
   /** LayerNorm epsilon for block. */
@@ -77,6 +95,11 @@ export function defaultState(): State {
     mask: 'none',
     customMask: [],
     scale: true,
+    temperature: 1,
+    qLength: 1,
+    planeDims: [0, 1],
+    query: 0,
+    view: 'both',
     h: 1,
     eps: 1e-5,
     numHeads: 2,
@@ -113,7 +136,7 @@ export function cellsOf(rows: number[][]): MatrixSource {
 
 // ---------------------------------------------------------------- URL form
 
-type Scalar = 'op' | 'mask' | 'scale' | 'h' | 'eps' | 'numHeads' | 'numKvHeads' | 'seed' | 'head';
+type Scalar = 'op' | 'mask' | 'scale' | 'temperature' | 'qLength' | 'query' | 'view' | 'h' | 'eps' | 'numHeads' | 'numKvHeads' | 'seed' | 'head';
 
 interface Prop<K extends Scalar> {
   key: K;
@@ -129,6 +152,13 @@ const int = (lo: number, hi: number) => (t: string) => {
   const n = Number(t);
   return Number.isInteger(n) && n >= lo && n <= hi ? n : undefined;
 };
+/** A finite number in [lo, hi]. */
+const within =
+  ([lo, hi]: readonly [number, number]) =>
+  (t: string) => {
+    const x = Number(t);
+    return t.trim() !== '' && Number.isFinite(x) && x >= lo && x <= hi ? x : undefined;
+  };
 const bool = (t: string) => (t === '1' ? true : t === '0' ? false : undefined);
 const oneOf =
   <T extends string>(values: readonly T[]) =>
@@ -140,6 +170,10 @@ const PROPS: { [K in Scalar]: Prop<K> } = {
   op: { key: 'op', url: 'op', read: oneOf(OPERATIONS), write: String },
   mask: { key: 'mask', url: 'mask', read: oneOf(['none', 'causal', 'custom'] as const), write: String },
   scale: { key: 'scale', url: 'scale', read: bool, write: (b) => (b ? '1' : '0') },
+  temperature: { key: 'temperature', url: 'tau', read: within(TEMPERATURE_RANGE), write: String },
+  qLength: { key: 'qLength', url: 'qlen', read: within(Q_LENGTH_RANGE), write: String },
+  query: { key: 'query', url: 'qi', read: int(0, MAX_UINT32), write: String },
+  view: { key: 'view', url: 'view', read: oneOf(['heatmap', 'lines', 'both'] as const), write: String },
   h: { key: 'h', url: 'h', read: int(1, 256), write: String },
   eps: {
     key: 'eps',
@@ -185,6 +219,23 @@ function safeDecode(t: string): string {
     return wellFormed(decodeURIComponent(t));
   } catch {
     return wellFormed(t);
+  }
+}
+
+/**
+ * `text` with its separators made literal when a link rewriter percent-encoded them all (',' → %2C, ';' → %3B,
+ * '&' → %26, '=' → %3D, ':' → %3A): when none of `separators` occurs literally but one occurs encoded, the whole
+ * text is decoded once (a cell's own encoded ',' then reads as %2C again, decoded per cell as usual). A 1 × 1
+ * matrix whose one cell holds a literal ',' (an invalid number anyway) is the case this reads differently.
+ */
+export function literalSeparators(text: string, separators: string): string {
+  if ([...separators].some((c) => text.includes(c))) return text;
+  const encoded = [...separators].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  if (!encoded.some((e) => text.toUpperCase().includes(e))) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 
@@ -236,6 +287,7 @@ export function serialize(state: State): string {
     const v = state[p.key];
     if (p.key === 'op' || v !== defaults[p.key]) parts.push(`${p.url}=${encode(p.write(v))}`);
   }
+  if (state.planeDims[0] !== 0 || state.planeDims[1] !== 1) parts.push(`pd=${state.planeDims.join(',')}`);
   if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encode).join(',')}`);
   if (state.mask === 'custom') parts.push(`M=${writeMask(state.customMask)}`);
   for (const [key, value] of Object.entries(state.experiments)) parts.push(`x.${encode(key)}=${encode(value)}`);
@@ -250,7 +302,7 @@ export function serialize(state: State): string {
 /** The URL hash (with or without '#') → a State; unknown or malformed entries keep their defaults. Never throws. */
 export function parse(hash: string): State {
   const state = defaultState();
-  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  const text = literalSeparators(hash.startsWith('#') ? hash.slice(1) : hash, '&=');
   if (text === '') return state;
   const entries = new Map<string, string>();
   for (const part of text.split('&')) {
@@ -265,24 +317,26 @@ export function parse(hash: string): State {
     const v = p.read(safeDecode(raw));
     if (v !== undefined) (state as unknown as Record<string, unknown>)[p.key] = v;
   }
-  const tokens = entries.get('tokens');
+  const dims = /^(\d{1,3}),(\d{1,3})$/.exec(literalSeparators(entries.get('pd') ?? '', ','));
+  if (dims && dims[1] !== dims[2]) state.planeDims = [Number(dims[1]), Number(dims[2])];
+  const tokens = literalSeparators(entries.get('tokens') ?? '', ',');
   if (tokens) state.tokens = tokens.split(',').map(safeDecode);
   for (const [key, value] of entries) if (key.startsWith('x.')) state.experiments[safeDecode(key.slice(2))] = safeDecode(value);
   const run = entries.get('run');
   if (run && /^[a-z0-9]+$/.test(run)) state.run = run;
   const mask = entries.get('M');
-  if (mask !== undefined) state.customMask = readMask(mask) ?? [];
+  if (mask !== undefined) state.customMask = readMask(literalSeparators(mask, ';')) ?? [];
   for (const name of MATRIX_NAMES) {
     const raw = entries.get(name);
     if (raw === undefined) continue;
-    const src = readSource(raw);
+    const src = readSource(literalSeparators(raw, ',;:'));
     if (src) state.matrices[name] = src;
   }
   return state;
 }
 
 /** The URL keys parse() reads, besides the experiment settings "x.…". */
-const URL_KEYS: ReadonlySet<string> = new Set([...Object.values(PROPS).map((p) => p.url), 'tokens', 'M', 'run', ...MATRIX_NAMES]);
+const URL_KEYS: ReadonlySet<string> = new Set([...Object.values(PROPS).map((p) => p.url), 'pd', 'tokens', 'M', 'run', ...MATRIX_NAMES]);
 
 /** Is `part` an entry key=value with a key parse() reads? */
 function isEntry(part: string): boolean {
@@ -306,5 +360,12 @@ export function parseStored(text: string): State | null {
  * cheap and lets editors skip a matrix whose source did not change.
  */
 export function cloneState(s: State): State {
-  return { ...s, customMask: s.customMask.map((row) => [...row]), tokens: [...s.tokens], matrices: { ...s.matrices }, experiments: { ...s.experiments } };
+  return {
+    ...s,
+    customMask: s.customMask.map((row) => [...row]),
+    planeDims: [...s.planeDims],
+    tokens: [...s.tokens],
+    matrices: { ...s.matrices },
+    experiments: { ...s.experiments },
+  };
 }

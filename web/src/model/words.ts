@@ -33,6 +33,8 @@ export const NAMES = {
   'step.scores': 'scores = Q·Kᵀ',
   'step.scaled': 'scaled = scores / √{dk}',
   'step.scaledOff': 'scaled = scores (no √d_k)',
+  'step.scaledTau': 'scaled = scores / (τ·√{dk}), τ = {tau}',
+  'step.scaledTauOff': 'scaled = scores / τ, τ = {tau}',
   'step.masked': 'masked (hidden → −∞)',
   'step.weights': 'weights = softmax(masked)',
   'step.out': 'out = weights·V',

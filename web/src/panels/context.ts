@@ -16,6 +16,13 @@ import type { State } from '../model/state';
  */
 export type HistoryMode = 'push' | 'live' | 'replace' | 'none';
 
+/**
+ * What the learner points at (hover or keyboard focus), shared by every panel so that each can highlight its
+ * part: weight (i, j) of a head (its Q row i, K row j, the (i, j) cell of every step, the written-out
+ * computation), or output row i (the weights row that made it). Not part of the state: never in the URL.
+ */
+export type Pointed = { kind: 'weight'; head: number; i: number; j: number } | { kind: 'output'; i: number } | null;
+
 /** The playground, as panels see it. */
 export interface PanelContext {
   readonly core: Core;
@@ -34,6 +41,10 @@ export interface PanelContext {
   cancelCompute(): void;
   /** A share link to this exact state. */
   shareLink(): string;
+  /** Say what the learner points at now (null: nothing); every panel's showPointed() is called. */
+  point(p: Pointed): void;
+  /** What the learner points at now. */
+  pointed(): Pointed;
 }
 
 /** A panel: owns one part of the page. */
@@ -41,4 +52,6 @@ export interface Panel {
   readonly element: HTMLElement;
   /** Called after every recompute. */
   render(state: State, outcome: Outcome): void;
+  /** Highlight what the learner points at (called when it changes, and after every render). */
+  showPointed?(p: Pointed): void;
 }

@@ -47,7 +47,7 @@ export class ExperimentsPanel implements Panel {
       'section',
       { class: 'panel panel-experiments', 'aria-label': t('exp.title'), 'data-testid': 'experiments' },
       el('h2', { class: 'panel-title' }, t('exp.title')),
-      el('p', { class: 'hint' }, t('exp.intro')),
+      el('p', { class: 'hint', 'data-testid': 'exp-intro' }, t('exp.intro', { count: EXPERIMENTS.length })),
       el(
         'div',
         { class: 'exp-cards' },

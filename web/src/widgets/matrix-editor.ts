@@ -76,7 +76,10 @@ export class MatrixEditor {
     this.seedInput = el('input', { id: seedId, type: 'number', min: 0, step: 1, class: 'seed-input', 'data-testid': `seed-${name}` });
     this.seedInput.addEventListener('change', () => {
       const v = Number(this.seedInput.value);
-      if (Number.isInteger(v) && v >= 0 && v < 2 ** 32) host.setSeed(v);
+      if (!Number.isInteger(v) || v < 0 || v >= 2 ** 32) return;
+      // a random matrix shows its own seed: a new seed redraws it with that seed
+      if (this.src?.kind === 'random') host.set(name, { ...this.src, seed: v }, 'push');
+      else host.setSeed(v);
     });
     const button = (label: string, testid: string, action: () => void, aria?: string) =>
       el(
@@ -114,7 +117,8 @@ export class MatrixEditor {
   /** Show `src` with `errors` marked. Keeps the grid (and the focus) when only values changed. */
   render(src: MatrixSource | undefined, errors: CellError[]): void {
     this.src = src;
-    if (document.activeElement !== this.seedInput) this.seedInput.value = String(this.host.seed());
+    // the seed box shows the seed this matrix was drawn with, else the one the next random fill will use
+    if (document.activeElement !== this.seedInput) this.seedInput.value = String(src?.kind === 'random' ? src.seed : this.host.seed());
     const rows = src ? (src.kind === 'random' ? src.rows : src.cells.length) : 0;
     // rows of different lengths (a link may give them) show every cell: the grid is as wide as the longest row
     const cols = src ? (src.kind === 'random' ? src.cols : widest(src.cells)) : 0;
@@ -245,7 +249,8 @@ export class MatrixEditor {
     const rows = src ? (src.kind === 'random' ? src.rows : src.cells.length) : 3;
     const cols = src ? (src.kind === 'random' ? src.cols : (src.cells[0]?.length ?? 2)) : 2;
     const scale = src?.kind === 'random' ? src.scale : 1;
-    const seed = this.host.seed();
+    const next = this.host.seed();
+    const seed = src?.kind === 'random' && src.seed === next ? (next + 1) % 2 ** 32 : next; // a new draw, never the same one
     const small = rows * cols <= MAX_GRID_CELLS;
     this.host.set(this.name, small ? { kind: 'random', rows, cols, seed, scale, digits: 2 } : { kind: 'random', rows, cols, seed, scale }, 'push');
     this.host.setSeed((seed + 1) % 2 ** 32);

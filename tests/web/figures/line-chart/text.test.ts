@@ -1,9 +1,9 @@
 // Tests of web/src/figures/line-chart/text.ts (pure, run without a DOM): the
-// short number format, estimated text widths and wrapping; and the kit's
-// escapeXml and formatFull as the chart uses them.
+// short number format, the table's exact format, estimated text widths and
+// wrapping; and the kit's escapeXml and formatFull as the chart uses them.
 import { describe, expect, it } from 'vitest';
 import { escapeXml, formatFull } from '../../../../web/src/figures/kit/figure-kit';
-import { formatNumber, textWidth, wrapText } from '../../../../web/src/figures/line-chart/text';
+import { formatExact, formatNumber, textWidth, wrapText } from '../../../../web/src/figures/line-chart/text';
 
 describe('formatNumber / formatFull', () => {
   it('gives 3 significant digits, whole numbers from 100, k/M/G from 10⁴ and an exponent below 10⁻³', () => {
@@ -30,6 +30,29 @@ describe('formatNumber / formatFull', () => {
     expect(formatNumber(-Infinity)).toBe('−∞');
     expect(formatNumber(9999)).toBe('9999');
     expect(formatNumber(0.001)).toBe('0.001');
+  });
+});
+
+describe('formatExact', () => {
+  it('writes whole numbers up to 2⁵³ − 1 in full, where formatFull rounds them to 6 digits', () => {
+    expect(formatExact(16_777_216)).toBe('16777216');
+    expect(formatFull(16_777_216)).toBe('16777200');
+    expect(formatExact(1_048_576)).toBe('1048576');
+    expect(formatExact(4096 * 4096 * 8)).toBe('134217728');
+    expect(formatExact(2 ** 53 - 1)).toBe('9007199254740991');
+    expect(formatExact(-123_456_789)).toBe('-123456789');
+    expect(formatExact(0)).toBe('0');
+    expect(formatExact(-0)).toBe('0');
+  });
+  it('gives other values as formatFull: fractions, integers beyond 2⁵³ (not exact in float64), NaN and ±∞', () => {
+    expect(formatExact(0.123456789)).toBe('0.123457');
+    expect(formatExact(1234.56789)).toBe('1234.57');
+    expect(formatExact(16_777_216.5)).toBe('16777200');
+    expect(formatExact(2 ** 53)).toBe(formatFull(2 ** 53));
+    expect(formatExact(2 ** 53)).toBe('9007200000000000');
+    expect(formatExact(NaN)).toBe('NaN');
+    expect(formatExact(Infinity)).toBe('∞');
+    expect(formatExact(-Infinity)).toBe('−∞');
   });
 });
 

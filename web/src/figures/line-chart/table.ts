@@ -1,10 +1,12 @@
 // table.ts — the table alternative of the chart: one row per x position, one
 // column per series (and its band's low and high when it has one), values at
-// full precision, under a caption naming what against what.
+// full precision (whole numbers exactly, formatExact), under a caption naming
+// what against what.
 
-import { captionedTable, fill, formatFull, headerCell } from '../kit/figure-kit';
+import { captionedTable, fill, headerCell } from '../kit/figure-kit';
 import { hasBand, valueAt } from './data';
 import { xNameOf } from './describe';
+import { formatExact } from './text';
 import type { ChartOptions, Series } from './types';
 import { chartWords } from './words';
 
@@ -27,14 +29,14 @@ function headerRow(doc: Document, series: Series[], withBand: boolean[], o: Char
 function valueRow(doc: Document, xv: number, series: Series[], withBand: boolean[], o: ChartOptions): HTMLTableRowElement {
   const tr = doc.createElement('tr');
   tr.dataset['x'] = String(xv);
-  tr.append(headerCell(doc, (o.xFormat ?? formatFull)(xv), 'row'));
+  tr.append(headerCell(doc, (o.xFormat ?? formatExact)(xv), 'row'));
   series.forEach((s, k) => {
     const p = valueAt(s, xv);
     const cells = [p?.y];
     if (withBand[k]) cells.push(p?.lo, p?.hi);
     for (const v of cells) {
       const td = doc.createElement('td');
-      td.textContent = v === undefined ? '—' : formatFull(v);
+      td.textContent = v === undefined ? '—' : formatExact(v);
       tr.append(td);
     }
   });

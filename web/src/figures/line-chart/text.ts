@@ -1,7 +1,8 @@
 // text.ts — pure text helpers of the line chart: estimated text widths, the
-// short number format of axes and readouts, and wrapping into lines.
+// short number format of axes and readouts, the table's exact format, and
+// wrapping into lines.
 
-import { estimateTextWidth } from '../kit/figure-kit';
+import { estimateTextWidth, formatFull } from '../kit/figure-kit';
 import { FONT } from './metrics';
 
 /** Rough width in px of a text at a font size (sans-serif; errs on the wide side). */
@@ -29,6 +30,12 @@ export function formatNumber(v: number): string {
   if (a === 0) return '0';
   if (a >= 100) return sign + String(Math.round(a)); // 1024 stays 1024, 412.7 → 413
   return sign + String(Number(a.toPrecision(3)));
+}
+
+/** Text of a value in the table: a whole number of magnitude at most 2⁵³ − 1 exactly ("16777216"), any other value to 6 significant digits (formatFull). */
+export function formatExact(v: number): string {
+  if (Number.isSafeInteger(v)) return String(v); // -0 is safe and prints "0"
+  return formatFull(v);
 }
 
 /** Split text into lines of at most maxPx (estimated); a single long word stays on its own line. */

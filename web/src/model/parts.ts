@@ -1,0 +1,80 @@
+// parts.ts — the vectors each head compares, with the core's own steps, for
+// the figures that take a weight apart: the vector plane (the arrows q_i and
+// k_j) and the written-out computation of weight (i, j).
+//
+// Kept for small heads only (n_q, n_k ≤ PARTS_MAX_TOKENS and d_k ≤
+// PARTS_MAX_WIDTH): they are what a learner can point at one by one, and a
+// drag recomputes them on every pointer move.
+//
+// Every number comes from the core: attention_steps on the head's q, k, v
+// (the same kernel as attention and multi_head) gives scores = q·kᵀ,
+// scaled = scores / (τ·√d_k) and the weights.
+
+import type { Core, TypedMask, TypedMatrix } from '../core/core';
+
+/** The most queries (and keys) a head keeps its parts for. */
+export const PARTS_MAX_TOKENS = 64;
+/** The widest d_k and d_v a head keeps its parts for. */
+export const PARTS_MAX_WIDTH = 64;
+
+/** The vectors one head compares and the core's steps on them. */
+export interface HeadParts {
+  /** (n_q, d_k) the queries as the head compares them: after the length multiplier, the head's columns or the projection. */
+  q: TypedMatrix;
+  /** (n_k, d_k) the keys. */
+  k: TypedMatrix;
+  /** (n_k, d_v) the values. */
+  v: TypedMatrix;
+  /** (n_q, n_k) q·kᵀ. */
+  scores: TypedMatrix;
+  /** (n_q, n_k) q·kᵀ / (τ·√d_k), or q·kᵀ / τ without √d_k scaling (masking not applied). */
+  scaled: TypedMatrix;
+  /** (n_q, n_k) the weights of these steps (equal to the head's weights). */
+  weights: TypedMatrix;
+  /** (n_q, d_v) weights·v: the head's output. */
+  out: TypedMatrix;
+  /** Width of q and k. */
+  dk: number;
+  /** Whether the scores were divided by √d_k. */
+  scale: boolean;
+  /** The softmax temperature τ. */
+  temperature: number;
+  /** The multiplier the queries were given (q = qLength · the typed Q's columns). */
+  qLength: number;
+  /**
+   * 'input': q and k are columns [offset, offset + d_k) of the typed Q and K (times qLength for q), so a drag can
+   * write them back; 'projected': they are X·Wq and X·Wk (single_head), drawn but not dragged.
+   */
+  source: 'input' | 'projected';
+  /** First column of Q and K this head reads (source 'input'). */
+  offset: number;
+}
+
+/** What parts() needs besides the vectors. */
+export interface PartsOptions {
+  scale: boolean;
+  temperature: number;
+  qLength: number;
+  source: 'input' | 'projected';
+  offset: number;
+}
+
+/** Does a head of this size keep its parts? */
+export function keepsParts(nq: number, nk: number, dk: number, dv: number): boolean {
+  return nq <= PARTS_MAX_TOKENS && nk <= PARTS_MAX_TOKENS && dk <= PARTS_MAX_WIDTH && dv <= PARTS_MAX_WIDTH && nq > 0 && nk > 0;
+}
+
+/** The parts of one head from its q (n_q, d_k), k (n_k, d_k), v (n_k, d_v), computed by the core's attention_steps; null when too large. */
+export function parts(core: Core, q: TypedMatrix, k: TypedMatrix, v: TypedMatrix, mask: TypedMask | null, o: PartsOptions): HeadParts | null {
+  if (!keepsParts(q.rows, k.rows, q.cols, v.cols)) return null;
+  const s = core.typed.attention_steps(q, k, v, mask, { scale: o.scale, temperature: o.temperature });
+  return { q, k, v, scores: s.scores, scaled: s.scaled, weights: s.weights, out: s.out, dk: q.cols, ...o };
+}
+
+/** M with every entry multiplied by `factor` (the same object when factor is 1). */
+export function times(M: TypedMatrix, factor: number): TypedMatrix {
+  if (factor === 1) return M;
+  const data = new Float64Array(M.data.length);
+  for (let p = 0; p < data.length; p++) data[p] = M.data[p] * factor;
+  return { data, rows: M.rows, cols: M.cols };
+}
