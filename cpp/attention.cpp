@@ -13,15 +13,20 @@ namespace {
 constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 }
 
+double score_factor(std::size_t d_k, const AttentionOptions& opts) {
+  const double base = opts.scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  return base / opts.temperature;  // x / 1 is x exactly: τ = 1 changes nothing
+}
+
 AttentionResult attention_reference(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                    const Mask* mask, bool scale) {
+                                    const Mask* mask, const AttentionOptions& opts) {
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
-  const double factor = scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  const double factor = score_factor(d_k, opts);  // 1 / (τ·√d_k)
   AttentionResult r{Matrix(n_q, d_v), Matrix(n_q, n_k)};
   for (std::size_t i = 0; i < n_q; ++i) {
     double* w = r.weights.row(i);  // (n_k)
     for (std::size_t j = 0; j < n_k; ++j) {
-      // 1. score = Q[i]·K[j] / √d_k
+      // 1. score = Q[i]·K[j] / (τ·√d_k)
       double dot = 0.0;
       for (std::size_t c = 0; c < d_k; ++c) dot += Q(i, c) * K(j, c);
       // 2. a hidden key gets −∞ *before* softmax, so its weight is exactly 0
@@ -47,9 +52,22 @@ AP_COLD Status score_overflow(std::size_t i, std::size_t j, double dot) {
                                i, j, number_str(dot).c_str()));
 }
 
-// Shapes, then the work and the results' bytes of one attention call.
-Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask) {
-  Status s = check_qkv("attention", Q, K, V, mask);
+// "attention: the scaled score Q[i]·K[j] / (τ·√d_k) overflows float64 …"
+AP_COLD Status scaled_overflow(std::size_t i, std::size_t j, double x, const AttentionOptions& o) {
+  return Status::Error(
+      "non_finite_result",
+      message("attention: the scaled score Q[%zu]·K[%zu] %s overflows float64 (it is %s): use a "
+              "larger temperature than %s or scale Q or K down",
+              i, j, o.scale ? "/ (τ·√d_k)" : "/ τ", number_str(x).c_str(),
+              number_str(o.temperature).c_str()));
+}
+
+// The temperature, the shapes, then the work and the results' bytes of one
+// attention call.
+Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
+                       double temperature) {
+  Status s = check_temperature("attention", temperature);
+  if (s.ok()) s = check_qkv("attention", Q, K, V, mask);
   if (!s.ok()) return s;
   return check_cost("attention", attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols),
                     attention_result_bytes(Q.rows, K.rows, V.cols), kReduceAttention);
@@ -58,17 +76,17 @@ Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const 
 }  // namespace
 
 Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                  const Mask* mask, bool scale) {
-  Status s = check_attention(Q, K, V, mask);
+                                  const Mask* mask, const AttentionOptions& opts) {
+  Status s = check_attention(Q, K, V, mask, opts.temperature);
   if (!s.ok()) return Result<AttentionResult>::Fail(s);
   Result<AttentionResult> r;
-  r.value = attention_fast(Q, K, V, mask, scale);
+  r.value = attention_fast(Q, K, V, mask, opts);
   return r;
 }
 
 Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                           const Mask* mask, bool scale) {
-  Status s = check_attention(Q, K, V, mask);
+                                           const Mask* mask, const AttentionOptions& opts) {
+  Status s = check_attention(Q, K, V, mask, opts.temperature);
   if (!s.ok()) return Result<AttentionBuffers>::Fail(s);
   Result<AttentionBuffers> r;
   AttentionBuffers& b = r.value;
@@ -78,13 +96,14 @@ Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, con
   // new double[n], not new double[n](): uninitialised, the kernel writes every element
   b.out.reset(new double[b.n_q * b.d_v]);
   b.weights.reset(new double[b.n_q * b.n_k]);
-  attention_fast_into(Q, K, V, mask, scale, b.out.get(), b.weights.get());
+  attention_fast_into(Q, K, V, mask, opts, b.out.get(), b.weights.get());
   return r;
 }
 
 Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                       const Mask* mask, bool scale) {
-  Status s = check_qkv("attention", Q, K, V, mask);
+                                       const Mask* mask, const AttentionOptions& opts) {
+  Status s = check_temperature("attention", opts.temperature);
+  if (s.ok()) s = check_qkv("attention", Q, K, V, mask);
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols;
   // the scores twice (here, and in the kernel) and four (n_q, n_k) results
   if (s.ok())
@@ -94,7 +113,7 @@ Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const M
                    attention_result_bytes(n_q, n_k, V.cols) + 3.0 * 8.0 * n_q * n_k,
                    kReduceAttention);
   if (!s.ok()) return Result<AttentionSteps>::Fail(s);
-  const double factor = scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  const double factor = score_factor(d_k, opts);  // 1 / (τ·√d_k), or 1 / τ
   Result<AttentionSteps> r;
   AttentionSteps& t = r.value;
   t.scores = Matrix(n_q, n_k);
@@ -107,15 +126,22 @@ Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const M
       // itself still gives finite weights, see attention_fast.cpp)
       if (!std::isfinite(dot)) return Result<AttentionSteps>::Fail(score_overflow(i, j, dot));
     }
+  // scaled scores are a result too: a small τ can take them beyond float64
+  // (a zero score stays 0, also when 1/τ itself is beyond float64)
   t.scaled = t.scores;
-  for (double& x : t.scaled.data) x *= factor;
+  for (std::size_t k = 0; k < t.scaled.data.size(); ++k) {
+    double& x = t.scaled.data[k];
+    if (x != 0.0) x *= factor;
+    if (!std::isfinite(x))
+      return Result<AttentionSteps>::Fail(scaled_overflow(k / n_k, k % n_k, x, opts));
+  }
   t.masked = t.scaled;
   if (mask)
     for (std::size_t i = 0; i < n_q; ++i)
       for (std::size_t j = 0; j < n_k; ++j)
         if (!mask->sees(i, j)) t.masked(i, j) = kMinusInf;
   // weights and out from the same kernel as attention(), so the numbers match
-  AttentionResult a = attention_fast(Q, K, V, mask, scale);
+  AttentionResult a = attention_fast(Q, K, V, mask, opts);
   t.weights = std::move(a.weights);
   t.out = std::move(a.out);
   return r;

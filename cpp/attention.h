@@ -1,14 +1,47 @@
-// attention.h — scaled dot-product attention, the three lines of the seed:
-//   scores = Q·Kᵀ / √d_k,   weights = softmax(scores),   out = weights·V
+// attention.h — scaled dot-product attention, the three lines of the seed,
+// with a softmax temperature τ:
+//   scores = Q·Kᵀ,   weights = softmax(scores / (τ·√d_k)),   out = weights·V
 //
 // Shapes: Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) or null.
+//
+// The temperature is Hinton, Vinyals & Dean's (2015, "Distilling the
+// Knowledge in a Neural Network"): softmax(z / τ). τ = 1 is standard
+// attention; τ < 1 sharpens the weights towards the largest score (τ → 0:
+// one-hot), τ > 1 flattens them (τ → ∞: uniform over the visible keys).
+// Dividing by τ is the same as multiplying Q (or K) by 1/τ.
 #pragma once
 
 #include <memory>
+#include <type_traits>
 
 #include "tensor.h"
 
 namespace ap {
+
+// How the scores become the softmax's logits: scores · score_factor(), where
+//   score_factor = 1 / (τ·√d_k)  with scale on (the default),
+//                  1 / τ         with scale off (for the scaling experiment).
+// τ must be a finite number > 0 (checked on entry: "invalid_argument").
+//
+// A bare bool still reads as {scale, τ = 1}, so attention(Q, K, V, mask, false)
+// keeps its old meaning; nothing else converts (attention(…, mask, 0.5) does
+// not compile: write AttentionOptions{true, 0.5}).
+struct AttentionOptions {
+  bool scale = true;         // divide by √d_k
+  double temperature = 1.0;  // τ: divide by τ as well
+
+  // implicit, so a bool converts (see above)
+  AttentionOptions(bool scale_ = true, double temperature_ = 1.0)
+      : scale(scale_), temperature(temperature_) {}
+  template <class T, class = std::enable_if_t<!std::is_same_v<T, bool>>>
+  AttentionOptions(T) = delete;  // a double, an int or a pointer is not a scale flag
+};
+
+// The factor the scores are multiplied by: (1/√d_k) / τ, or 1 / τ. With
+// τ = 1 it is exactly 1/√d_k (or 1), so the default is bit for bit the
+// attention without a temperature. ∞ for τ below ~2⁻¹⁰²⁴ (the kernels then
+// still give finite weights: see attention_fast.cpp).
+double score_factor(std::size_t d_k, const AttentionOptions& opts);
 
 struct AttentionResult {
   Matrix out;      // (n_q, d_v)
@@ -18,17 +51,16 @@ struct AttentionResult {
 // Every intermediate step, for showing a learner what happens.
 struct AttentionSteps {
   Matrix scores;   // (n_q, n_k)  Q·Kᵀ
-  Matrix scaled;   // (n_q, n_k)  Q·Kᵀ / √d_k (equal to scores when scale is off)
+  Matrix scaled;   // (n_q, n_k)  Q·Kᵀ · score_factor: / (τ·√d_k), or / τ when scale is off
   Matrix masked;   // (n_q, n_k)  scaled, with hidden keys set to −∞
   Matrix weights;  // (n_q, n_k)  softmax per row
   Matrix out;      // (n_q, d_v)  weights·V
 };
 
-// Checked entry point. `mask` null means every query sees every key;
-// `scale` false skips the division by √d_k (for the scaling experiment).
+// Checked entry point. `mask` null means every query sees every key.
 // Uses the fast kernel; it agrees with attention_reference within 1e-12.
 Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                  const Mask* mask = nullptr, bool scale = true);
+                                  const Mask* mask = nullptr, const AttentionOptions& opts = {});
 
 // attention()'s result in uninitialised buffers, for a caller that copies it
 // elsewhere at once (the WASM bindings): the n_q·n_k weights are written once
@@ -41,14 +73,18 @@ struct AttentionBuffers {
 
 // Checked like attention(); the same numbers, bit for bit.
 Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                           const Mask* mask = nullptr, bool scale = true);
+                                           const Mask* mask = nullptr,
+                                           const AttentionOptions& opts = {});
 
 // The readable specification, unchecked (callers validate shapes first).
 AttentionResult attention_reference(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                    const Mask* mask, bool scale);
+                                    const Mask* mask, const AttentionOptions& opts);
 
-// Checked, and keeps every step.
+// Checked, and keeps every step. Besides attention()'s errors: a score or a
+// scaled score beyond float64 (a result that cannot be shown) is
+// "non_finite_result".
 Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                       const Mask* mask = nullptr, bool scale = true);
+                                       const Mask* mask = nullptr,
+                                       const AttentionOptions& opts = {});
 
 }  // namespace ap

@@ -1,7 +1,10 @@
 // attention_fast.cpp — the maths of attention_reference, arranged for speed.
 //
-//   1. scores = Q·Kᵀ / √d_k      2. hidden keys → −∞
+//   1. scores = Q·Kᵀ · factor     2. hidden keys → −∞
 //   3. softmax per row            4. out = weights·V
+//
+// factor = score_factor(d_k, opts) (attention.h): 1 / (τ·√d_k), or 1 / τ
+// with scale off; exactly 1/√d_k (or 1) at the default τ = 1.
 //
 // Shapes: Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) or null.
 // Packed copies: Kp (n_kp / kKeys, d_k, kKeys) is K transposed, cut into
@@ -21,11 +24,12 @@
 //     WebAssembly it is a scalar call), so the softmax stays in SIMD too.
 //
 // How it stays equal to the reference:
-//   - each score is summed over c = 0 … d_k−1 in the same order, then scaled,
-//     and each output over j = 0 … n_k−1 (the reference's extra terms are
-//     0·V = 0, which change nothing). Without FMA (WebAssembly, default x86-64)
-//     scores are bit-identical; with -march=native the compiler may fuse
-//     differently in the two kernels, which moves scores by an ulp or so.
+//   - each score is summed over c = 0 … d_k−1 in the same order, then
+//     multiplied by the same factor, and each output over j = 0 … n_k−1 (the
+//     reference's extra terms are 0·V = 0, which change nothing). Without FMA
+//     (WebAssembly, default x86-64) scores are bit-identical; with
+//     -march=native the compiler may fuse differently in the two kernels,
+//     which moves scores by an ulp or so.
 //   - exp (within 4.1e-16 relative of libm's on [−708, 0]) and the order of
 //     the softmax sum differ, both ~1e-16 relative: weights agree to ~1e-15.
 //   - hidden keys: weight exactly 0.0; a fully hidden row: zero weights and
@@ -35,20 +39,27 @@
 // attention_fast_into accepts uninitialised buffers (no 8 MB zero-fill first
 // at n = 1024).
 //
-// Finite in, finite out. The kernel needs every score and every partial sum
-// to stay below DBL_MAX. One pass over Q, K and V (max |·|: 45 µs natively at
-// n = 1024, d = 64, 0.3% of the call) checks d_k·max|Q|·max|K| ≤ 2¹⁰⁰⁰ and
-// max|V| ≤ 2¹⁰²⁰, which holds for any input below ~1e150. Otherwise
-// attention_wide_into (scalar, compiled for size: a few times slower than the
-// kernel, used only for such inputs) computes the same numbers without
-// overflowing:
-//   - a score whose dot product is finite is used as is (the kernel's value);
+// Finite in, finite out (τ included: any finite τ > 0). The kernel needs
+// every score and every partial sum to stay below DBL_MAX. One pass over Q, K
+// and V (max |·|: 45 µs natively at n = 1024, d = 64, 0.3% of the call)
+// checks d_k·max|Q|·max|K|·max(1, factor) ≤ 2¹⁰⁰⁰ and max|V| ≤ 2¹⁰²⁰: the
+// factor counts when it enlarges the scores (τ·√d_k < 1; τ = 0.05 without
+// scaling multiplies them by 20). That holds for any input below ~1e150 at
+// τ = 1. Otherwise attention_wide_into (scalar, compiled for size: a few
+// times slower than the kernel, used only for such inputs) computes the same
+// numbers without overflowing:
+//   - a dot product that is finite is used as is (the kernel's value);
 //   - a dot product that overflows (Q = [[1e200]], K = [[1e200], [1]]) is
 //     recomputed from copies of q and K scaled by powers of two (exact), as
-//     D'·2^shift; a key whose score is beyond DBL_MAX outweighs every finite
-//     score by far more than e^708, so its row's softmax is taken over those
-//     keys alone, in the scaled frame (weights of the others are 0); when
-//     every visible key is below −DBL_MAX, over those, the same way;
+//     D'·2^shift;
+//   - every score·factor (a logit) is kept as μ·2^e, a double and an
+//     exponent of any size, so neither a huge dot product nor a huge factor
+//     (a τ as small as 5e-324, where 1/τ itself is beyond DBL_MAX) overflows.
+//     The softmax takes each logit minus the row's largest in that one's
+//     frame: the plain double arithmetic wherever it is finite, and a
+//     difference beyond float64 becomes −∞, weight 0 (it is far more than the
+//     e^−745 at which a weight underflows anyway). Keys whose logits tie for
+//     the largest share the weight;
 //   - an output element whose sum overflows (values near DBL_MAX; the true
 //     value, a weighted mean of V, never does) is summed over V/2, doubled,
 //     and rounded to ±DBL_MAX if that still overflows.
@@ -385,14 +396,16 @@ double max_abs(const double* p, std::size_t n) {
 
 // True when no score, softmax step or output sum of the kernel can overflow:
 // every partial dot product is at most d_k·max|Q|·max|K|·(1 + d_k·2⁻⁵³) < 2¹⁰⁰¹,
-// a score minus its row max at most twice that, and every partial output sum
-// at most max|V|·(1 + n_k·2⁻⁵²) < 2¹⁰²¹. (A product that overflows to ∞ fails
-// the test too, as it should.)
-bool kernel_stays_finite(const Matrix& Q, const Matrix& K, const Matrix& V) {
+// and so is every score (dot·factor: when the factor is above 1 the bound
+// includes it), a score minus its row max at most twice that, and every
+// partial output sum at most max|V|·(1 + n_k·2⁻⁵²) < 2¹⁰²¹. (A product that
+// overflows to ∞, or a factor that is ∞, fails the test too, as it should.)
+bool kernel_stays_finite(const Matrix& Q, const Matrix& K, const Matrix& V, double factor) {
   const double q = max_abs(Q.data.data(), Q.data.size());
   const double k = max_abs(K.data.data(), K.data.size());
   const double v = max_abs(V.data.data(), V.data.size());
-  return q * k * static_cast<double>(Q.cols) <= 0x1p1000 && v <= 0x1p1020;
+  return std::isfinite(factor) &&
+         q * k * static_cast<double>(Q.cols) * std::max(factor, 1.0) <= 0x1p1000 && v <= 0x1p1020;
 }
 
 // x·2^e for a power of two: exact unless it leaves the range of doubles.
@@ -404,81 +417,105 @@ int scale_exponent(double max_magnitude) {
   return max_magnitude > 0.0 ? std::ilogb(max_magnitude) - 494 : 0;
 }
 
+// A number μ·2^e with a double μ (0, or 0.5 ≤ |μ| < 1) and an exponent of any
+// size: a logit of the wide path, which may lie far beyond DBL_MAX.
+struct Wide {
+  double mu = 0.0;
+  int e = 0;
+};
+
+// x·2^e as a Wide, exactly (x finite).
+Wide wide(double x, int e) {
+  int k = 0;
+  const double mu = std::frexp(x, &k);
+  return {mu, mu == 0.0 ? 0 : k + e};
+}
+
+// a·b, rounded once like the double product (0.25 ≤ |a.μ·b.μ| < 1: no overflow).
+Wide times(Wide a, Wide b) { return wide(a.mu * b.mu, a.e + b.e); }
+
+// a > b.
+bool greater(Wide a, Wide b) {
+  const bool a_pos = a.mu > 0.0, b_pos = b.mu > 0.0;
+  if (a.mu == 0.0 || b.mu == 0.0 || a_pos != b_pos) return a.mu > b.mu;  // the signs decide
+  if (a.e != b.e) return (a.e > b.e) == a_pos;  // same sign: the larger magnitude, if positive
+  return a.mu > b.mu;
+}
+
+// score_factor (attention.h) as a Wide, also where it is beyond DBL_MAX:
+// with τ = t·2^u (frexp), base / τ = (base / t)·2^−u, rounded as base / τ is.
+Wide factor_wide(std::size_t d_k, const AttentionOptions& opts) {
+  const double base = opts.scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+  int u = 0;
+  const double t = std::frexp(opts.temperature, &u);
+  return wide(base / t, -u);
+}
+
 // Steps 1–4 for every row without overflowing, for inputs the kernel cannot
 // take. Writes every element of out (n_q, d_v) and weights (n_q, n_k).
 AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                 const Mask* mask, double factor, double* out, double* weights) {
+                                 const Mask* mask, const AttentionOptions& opts, double* out,
+                                 double* weights) {
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
+  const Wide factor = factor_wide(d_k, opts);  // 1 / (τ·√d_k), or 1 / τ
   // K·2^−b, made the first time a dot product overflows
   const int b = scale_exponent(max_abs(K.data.data(), K.data.size()));
-  std::vector<double> Ks;               // (n_k, d_k)
-  std::vector<double> qs(d_k);          // (d_k) q_i·2^−a
-  std::vector<double> dot(n_k);         // (n_k) a row's dot products (or scaled ones)
-  std::vector<std::uint8_t> kind(n_k);  // 0 finite dot, 1 beyond +DBL_MAX, 2 beyond −DBL_MAX
+  std::vector<double> Ks;        // (n_k, d_k)
+  std::vector<double> qs(d_k);   // (d_k) q_i·2^−a
+  std::vector<Wide> logit(n_k);  // (n_k) a row's scores · factor
   for (std::size_t i = 0; i < n_q; ++i) {
     const double* q = Q.row(i);     // (d_k)
     double* w = weights + i * n_k;  // (n_k)
     double* o = out + i * d_v;      // (d_v)
     auto sees = [&](std::size_t j) { return !mask || mask->sees(i, j); };
-    // 1. dot products, summed over c in the kernel's order
-    bool overflow = false;
+    // 1. dot products, summed over c in the kernel's order; one that overflows
+    //    again from q·2^−a and K·2^−b, as D'·2^(a+b); then times the factor
+    int a = 0;
+    bool q_scaled = false;
     for (std::size_t j = 0; j < n_k; ++j) {
       if (!sees(j)) continue;
       const double* k = K.row(j);
       double acc = 0.0;
       for (std::size_t c = 0; c < d_k; ++c) acc += q[c] * k[c];
-      dot[j] = acc;
-      kind[j] = 0;
-      overflow = overflow || !std::isfinite(acc);
-    }
-    // 1b. overflowed ones again from q·2^−a and K·2^−b: the dot is D'·2^(a+b)
-    int shift = 0;
-    bool beyond_plus = false, any_finite = false;
-    if (overflow) {
-      if (Ks.empty()) {
-        Ks.resize(K.data.size());
-        for (std::size_t t = 0; t < Ks.size(); ++t) Ks[t] = times_pow2(K.data[t], -b);
-      }
-      const int a = scale_exponent(max_abs(q, d_k));
-      shift = a + b;
-      for (std::size_t c = 0; c < d_k; ++c) qs[c] = times_pow2(q[c], -a);
-      for (std::size_t j = 0; j < n_k; ++j) {
-        if (!sees(j) || std::isfinite(dot[j])) continue;
-        const double* k = Ks.data() + j * d_k;
-        double acc = 0.0;
-        for (std::size_t c = 0; c < d_k; ++c) acc += qs[c] * k[c];
-        // it may still be representable (the overflow was a partial sum)
-        const double back = times_pow2(acc, shift);
-        if (std::isfinite(back)) {
-          dot[j] = back;
-        } else {
-          dot[j] = acc;
-          kind[j] = acc > 0.0 ? 1 : 2;
+      Wide dot;
+      if (std::isfinite(acc)) {
+        dot = wide(acc, 0);
+      } else {
+        if (Ks.empty()) {
+          Ks.resize(K.data.size());
+          for (std::size_t t = 0; t < Ks.size(); ++t) Ks[t] = times_pow2(K.data[t], -b);
         }
+        if (!q_scaled) {
+          a = scale_exponent(max_abs(q, d_k));
+          for (std::size_t c = 0; c < d_k; ++c) qs[c] = times_pow2(q[c], -a);
+          q_scaled = true;
+        }
+        const double* ks = Ks.data() + j * d_k;
+        double scaled = 0.0;  // below 2¹⁰⁰² (see scale_exponent)
+        for (std::size_t c = 0; c < d_k; ++c) scaled += qs[c] * ks[c];
+        dot = wide(scaled, a + b);
       }
+      logit[j] = times(dot, factor);
     }
+    // 2.–3. softmax over the visible keys: e^(ℓ_j − ℓ_max), the difference
+    //     formed in ℓ_max's frame (exact where the plain form is; beyond
+    //     float64 it is −∞, weight 0)
+    Wide top;
+    bool any = false;
     for (std::size_t j = 0; j < n_k; ++j)
-      if (sees(j)) {
-        beyond_plus = beyond_plus || kind[j] == 1;
-        any_finite = any_finite || kind[j] == 0;
+      if (sees(j) && (!any || greater(logit[j], top))) {
+        top = logit[j];
+        any = true;
       }
-    // 2.–3. softmax over the keys that can carry weight: those beyond +DBL_MAX
-    //     if any (scaled frame), else the finite ones, else (every visible key
-    //     beyond −DBL_MAX) those, in the scaled frame
-    const std::uint8_t chosen = beyond_plus ? 1 : any_finite ? 0 : 2;
-    const int frame = chosen == 0 ? 0 : shift;
-    double max = -std::numeric_limits<double>::infinity();
-    for (std::size_t j = 0; j < n_k; ++j)
-      if (sees(j) && kind[j] == chosen) max = std::max(max, dot[j] * factor);
     double sum = 0.0;
     for (std::size_t j = 0; j < n_k; ++j) {
-      if (!sees(j) || kind[j] != chosen || max == kMinusInf) {
+      if (!sees(j)) {
         w[j] = 0.0;
         continue;
       }
-      // s − max ≤ 0 in the frame, back to true size (→ −∞ and weight 0 if far below)
-      w[j] = std::exp(times_pow2(dot[j] * factor - max, frame));
-      sum += w[j];
+      const double diff = times_pow2(logit[j].mu, logit[j].e - top.e) - top.mu;  // ≤ 0
+      w[j] = std::exp(times_pow2(diff, top.e));
+      sum += w[j];  // ≥ 1 in the end: the top key's term is e^0
     }
     if (sum > 0.0) {
       const double inv = 1.0 / sum;
@@ -502,12 +539,12 @@ AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix&
 }  // namespace
 
 void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
-                         bool scale, double* out, double* weights) {
-  const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols, d_v = V.cols;
-  const double factor = scale ? 1.0 / std::sqrt(static_cast<double>(d_k)) : 1.0;
+                         const AttentionOptions& opts, double* out, double* weights) {
+  const std::size_t n_q = Q.rows, n_k = K.rows, d_v = V.cols;
+  const double factor = score_factor(Q.cols, opts);  // 1 / (τ·√d_k), or 1 / τ
   if (n_q == 0) return;
-  if (n_k != 0 && !kernel_stays_finite(Q, K, V)) {
-    attention_wide_into(Q, K, V, mask, factor, out, weights);
+  if (n_k != 0 && !kernel_stays_finite(Q, K, V, factor)) {
+    attention_wide_into(Q, K, V, mask, opts, out, weights);
     return;
   }
   if (n_k == 0) {  // no keys: a zero output, and weights has no elements
@@ -533,10 +570,10 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
 }
 
 AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
-                               bool scale) {
+                               const AttentionOptions& opts) {
   // out (n_q, d_v), weights (n_q, n_k)
   AttentionResult r{Matrix(Q.rows, V.cols), Matrix(Q.rows, K.rows)};
-  attention_fast_into(Q, K, V, mask, scale, r.out.data.data(), r.weights.data.data());
+  attention_fast_into(Q, K, V, mask, opts, r.out.data.data(), r.weights.data.data());
   return r;
 }
 

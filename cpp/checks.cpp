@@ -148,6 +148,13 @@ double attention_result_bytes(std::size_t n_q, std::size_t n_k, std::size_t d_v)
   return 8.0 * static_cast<double>(n_q) * (static_cast<double>(n_k) + static_cast<double>(d_v));
 }
 
+Status check_temperature(const char* fn, double temperature) {
+  if (std::isfinite(temperature) && temperature > 0.0) return Status::Ok();
+  return Status::Error("invalid_argument",
+                       message("%s: temperature = %s must be a finite number > 0", fn,
+                               number_str(temperature).c_str()));
+}
+
 Status check_matrix(const char* fn, const char* arg, const Matrix& m) {
   const std::string where = std::string(fn) + ": " + arg;
   if (m.empty())

@@ -45,6 +45,10 @@ Status check_mask(const char* fn, const Mask* mask, std::size_t n_q, std::size_t
 Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,
                  const Mask* mask);
 
+// A softmax temperature τ (attention.h): a finite number > 0, else
+// "attention: temperature = 0 must be a finite number > 0" (invalid_argument).
+Status check_temperature(const char* fn, double temperature);
+
 // The work and memory of one call, counted in double (sizes multiply past
 // 2³² on wasm32) from its shapes before it runs: "too_large" when
 // `multiply_adds` is over kMaxMultiplyAdds or `result_bytes` over

@@ -36,7 +36,7 @@ Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const 
 }
 
 MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                     std::size_t h, const Mask* mask) {
+                                     std::size_t h, const Mask* mask, double temperature) {
   const std::size_t d_head = Q.cols / h, dv_head = V.cols / h;
   MultiHeadResult r{Matrix(Q.rows, V.cols), {}};
   r.weights.reserve(h);
@@ -45,8 +45,8 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
     const Matrix Qt = columns(Q, t * d_head, d_head);
     const Matrix Kt = columns(K, t * d_head, d_head);
     const Matrix Vt = columns(V, t * dv_head, dv_head);
-    // 2. attention scaled by √(d/h), the width this head actually has
-    AttentionResult a = attention_fast(Qt, Kt, Vt, mask, true);
+    // 2. attention scaled by τ·√(d/h): d/h is the width this head actually has
+    AttentionResult a = attention_fast(Qt, Kt, Vt, mask, AttentionOptions{true, temperature});
     // 3. concatenate: head t's output fills columns [t·d_v/h, (t+1)·d_v/h)
     for (std::size_t i = 0; i < Q.rows; ++i)
       for (std::size_t c = 0; c < dv_head; ++c) r.out(i, t * dv_head + c) = a.out(i, c);
@@ -56,8 +56,9 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
 }
 
 Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
-                                   const Mask* mask) {
-  Status s = check_multi_head("multi_head", Q, K, V, h, mask);
+                                   const Mask* mask, double temperature) {
+  Status s = check_temperature("multi_head", temperature);
+  if (s.ok()) s = check_multi_head("multi_head", Q, K, V, h, mask);
   // h heads of width d/h and d_v/h: n_q·n_k·(d + d_v) multiply-adds in all;
   // results out (n_q, d_v) and h × (n_q, n_k) weights
   if (s.ok())
@@ -68,7 +69,7 @@ Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matri
         kReduceAttention);
   if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
   Result<MultiHeadResult> r;
-  r.value = multi_head_unchecked(Q, K, V, h, mask);
+  r.value = multi_head_unchecked(Q, K, V, h, mask, temperature);
   return r;
 }
 

@@ -2,7 +2,8 @@
 //
 // Shapes: Q (n_q, d), K (n_k, d), V (n_k, d_v), mask (n_q, n_k) or null;
 // head t uses columns [t·d/h, (t+1)·d/h) of Q and K and [t·d_v/h, …) of V,
-// and is scaled by √(d/h) — the head's own width, not d.
+// and its scores are divided by τ·√(d/h) — the head's own width, not d, and
+// the softmax temperature τ (attention.h; default 1, the same for every head).
 #pragma once
 
 #include <vector>
@@ -16,13 +17,14 @@ struct MultiHeadResult {
   std::vector<Matrix> weights;  // h × (n_q, n_k)
 };
 
+// Checked: the shapes (check_multi_head), τ a finite number > 0, the work.
 Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
-                                   const Mask* mask = nullptr);
+                                   const Mask* mask = nullptr, double temperature = 1.0);
 
-// Unchecked core shared with block(): `fn` names the caller in no message
-// (there are none); inputs must already be valid.
+// Unchecked core shared with block() (which uses τ = 1); inputs must already
+// be valid.
 MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                     std::size_t h, const Mask* mask);
+                                     std::size_t h, const Mask* mask, double temperature = 1.0);
 
 // Shape rules for multi_head, reported under the name `fn`.
 Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,

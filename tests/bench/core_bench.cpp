@@ -40,7 +40,7 @@ void report(benchmark::State& state, std::size_t n, std::size_t d) {
 
 // Causal single-head attention, d = 64.
 template <ap::AttentionResult (*Kernel)(const ap::Matrix&, const ap::Matrix&, const ap::Matrix&,
-                                        const ap::Mask*, bool)>
+                                        const ap::Mask*, const ap::AttentionOptions&)>
 void BM_Causal(benchmark::State& state) {
   const std::size_t n = static_cast<std::size_t>(state.range(0)), d = 64;
   const Inputs in(n, d);

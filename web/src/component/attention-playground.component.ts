@@ -11,7 +11,7 @@
 //   matrices  JSON object of matrices, e.g. {"Q": [[1,0],[0,1]], "K": …}
 //   h         heads for multi_head / block
 //   causal    "true" / "false"
-//   panels    comma list of panels to show: operation,inputs,results,steps,export,experiments
+//   panels    comma list of panels to show: operation,plane,inputs,results,explain,steps,export,experiments
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
@@ -27,6 +27,8 @@ import { el, replaceChildren } from '../widgets/dom';
 import figureKitCss from '../figures/kit/figure-kit.css?inline';
 import heatmapCss from '../figures/heatmap/heatmap.css?inline';
 import lineChartCss from '../figures/line-chart/line-chart.css?inline';
+import tokenLinesCss from '../figures/token-lines/token-lines.css?inline';
+import vectorPlaneCss from '../figures/vector-plane/vector-plane.css?inline';
 import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, Panel, PanelContext } from '../panels/context';
 import { Pointing } from './pointing';
@@ -34,22 +36,27 @@ import { setUrl, STORAGE_KEY, UrlSync } from './url-sync';
 import { ExperimentClient } from '../experiments/client';
 import type { ExperimentName, ResultMap } from '../experiments/run';
 import { ExperimentsPanel } from '../panels/experiments-panel';
+import { ExplainPanel } from '../panels/explain-panel';
 import { ExportPanel } from '../panels/export-panel';
+import { MiniWeights } from '../panels/mini-weights';
+import { PlanePanel } from '../panels/plane-panel';
 import { InputsPanel } from '../panels/inputs-panel';
 import { OperationPanel } from '../panels/operation-panel';
 import { ResultsPanel } from '../panels/results-panel';
 import { StepsPanel } from '../panels/steps-panel';
 import { renderPanels } from '../panels/frames';
-import { ensureInputs, presetById } from '../model/presets';
+import { ensureInputs, firstState, presetById } from '../model/presets';
 import { cellsOf, cloneState, defaultState, OPERATIONS, parse, parseStored, serialize, type Operation, type State } from '../model/state';
 import css from './attention-playground.styles.css?inline';
+import controlsCss from './controls.styles.css?inline';
+import explainCss from './explain.styles.css?inline';
 import experimentsCss from './experiments.styles.css?inline';
 import panelsCss from './panels.styles.css?inline';
 
 /** The panel names the `panels` attribute accepts. */
-export type PanelName = 'operation' | 'inputs' | 'results' | 'steps' | 'export' | 'experiments';
+export type PanelName = 'operation' | 'plane' | 'inputs' | 'results' | 'explain' | 'steps' | 'export' | 'experiments';
 /** Every panel, in page order. */
-export const PANELS: readonly PanelName[] = ['operation', 'inputs', 'results', 'steps', 'export', 'experiments'];
+export const PANELS: readonly PanelName[] = ['operation', 'plane', 'inputs', 'results', 'explain', 'steps', 'export', 'experiments'];
 
 /** Detail of the `playground-change` event. */
 export interface PlaygroundChangeDetail {
@@ -64,7 +71,7 @@ let sheets: CSSStyleSheet[] | null = null;
 /** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */
 function styleSheets(): CSSStyleSheet[] {
   if (!sheets) {
-    sheets = [css, panelsCss, experimentsCss, figureKitCss, heatmapCss, lineChartCss].map((text) => {
+    sheets = [css, panelsCss, controlsCss, explainCss, experimentsCss, figureKitCss, heatmapCss, lineChartCss, tokenLinesCss, vectorPlaneCss].map((text) => {
       const s = new CSSStyleSheet();
       s.replaceSync(text);
       return s;
@@ -196,7 +203,9 @@ export class AttentionPlayground extends HTMLElement {
       if (location.hash.length > 1) return parse(location.hash);
       if (stored) return stored;
     }
-    const base = presetById(this.getAttribute('preset') ?? '')?.build() ?? defaultState();
+    // no link, no stored state: the first screen ("the cat sat on the mat"), unless the attributes give matrices
+    const own = ['state', 'matrices', 'op'].some((a) => this.hasAttribute(a));
+    const base = presetById(this.getAttribute('preset') ?? '')?.build() ?? (own ? defaultState() : firstState());
     return Object.assign(base, this.stateFromAttributes(base));
   }
 
@@ -330,8 +339,10 @@ export class AttentionPlayground extends HTMLElement {
     this.results = results;
     const panels: Partial<Record<PanelName, Panel>> = {
       operation: new OperationPanel(ctx),
+      plane: new PlanePanel(ctx),
       inputs: new InputsPanel(ctx),
       results,
+      explain: new ExplainPanel(ctx),
       steps: new StepsPanel(ctx),
       export: new ExportPanel(ctx, results),
     };
@@ -340,6 +351,9 @@ export class AttentionPlayground extends HTMLElement {
       panels.experiments = this.experiments;
     } else this.experiments = null;
     this.panels = PANELS.filter((n) => show.has(n) && panels[n]).map((n) => panels[n] as Panel);
+    // the compact weights at the bottom of a narrow screen, while the results are out of sight (with the inputs only)
+    const mini = show.has('results') && show.has('inputs') ? new MiniWeights(ctx, results.element) : null;
+    if (mini) this.panels.push(mini);
     this.pointing.setPanels(this.panels);
     const column = (names: PanelName[]) => names.filter((n) => show.has(n) && panels[n]).map((n) => (panels[n] as Panel).element);
     const langId = `lang-${Math.random().toString(36).slice(2, 8)}`;
@@ -359,10 +373,11 @@ export class AttentionPlayground extends HTMLElement {
         el(
           'div',
           { class: 'columns' },
-          el('div', { class: 'col col-left' }, column(['operation', 'inputs'])),
-          el('div', { class: 'col col-right' }, column(['results', 'steps'])),
+          el('div', { class: 'col col-left' }, column(['operation', 'plane', 'inputs'])),
+          el('div', { class: 'col col-right' }, column(['results', 'explain', 'steps'])),
         ),
         column(['export', 'experiments']),
+        mini?.element,
       ),
     );
     this.recompute();

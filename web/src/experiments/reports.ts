@@ -45,6 +45,9 @@ export function fmtBytes(x: number): string {
 /** A duration with 3 significant digits ("0.0213 ms", "412 ms", "1.01 s"). */
 export const fmtMs = (x: number): string => (x >= 1000 ? `${(x / 1000).toPrecision(3)} s` : `${x.toPrecision(3)} ms`);
 
+/** A mean and its standard deviation in one table cell, 3 decimals: "0.854 ± 0.175" (a no-break space after ±, so a narrow column breaks the line only before it). */
+export const fmtMeanStd = (mean: number, std: number): string => `${mean.toFixed(3)} ±\u00a0${std.toFixed(3)}`;
+
 /** A permutation as the seed writes lists: "[3, 4, 2, 0, 1]". */
 export const fmtPerm = (p: ArrayLike<number>): string => `[${Array.from(p).join(', ')}]`;
 

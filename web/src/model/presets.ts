@@ -48,8 +48,48 @@ function seed004(numKvHeads: number): State {
   return s;
 }
 
+/**
+ * The first screen: "the cat sat on the mat" with 2-D vectors a learner can read (and drag). Two directions:
+ * x ≈ "a thing (noun)", y ≈ "an action or a place (verb, preposition)". Each key says what its token is, each
+ * query what its token looks for: "the" looks for a noun (→ cat, mat), "cat" for its verb (→ sat), "sat" for
+ * its subject (→ cat), "on" for its object (→ mat), "mat" for what places it (→ on). The two "the" are the
+ * same vector: without positions, attention cannot tell them apart. V = the keys' meanings in the same plane.
+ */
+export function firstState(): State {
+  const s = defaultState();
+  s.tokens = ['the', 'cat', 'sat', 'on', 'the', 'mat'];
+  s.matrices = {
+    Q: cellsOf([
+      [1.5, 0],
+      [0, 1.5],
+      [2, 0.3],
+      [1, -1],
+      [1.5, 0],
+      [-1, 1],
+    ]),
+    K: cellsOf([
+      [0.2, -0.2],
+      [2, 0],
+      [0, 2],
+      [-1, 1.5],
+      [0.2, -0.2],
+      [1.5, -1],
+    ]),
+    V: cellsOf([
+      [0, 0.1],
+      [1, 0],
+      [0, 1],
+      [-0.5, 0.5],
+      [0, 0.1],
+      [1, -0.5],
+    ]),
+  };
+  return s;
+}
+
 /** Every preset, in menu order. */
 export const PRESETS: readonly Preset[] = [
+  { id: 'sentence', label: 'preset.sentence', build: firstState },
   { id: 'hand', label: 'preset.hand', build: defaultState },
   {
     id: 'seed000',
@@ -146,13 +186,35 @@ export function ensureInputs(s: State): void {
       m.Wv ??= randSmall(d, 2, s.seed + 3, 0.5);
       break;
     }
-    case 'gqa': {
-      const base = seed004(s.numKvHeads);
-      for (const [name, src] of Object.entries(base.matrices)) m[name as keyof typeof m] ??= src;
-      if (!Number.isInteger(s.numHeads / s.numKvHeads)) [s.numHeads, s.numKvHeads] = [base.numHeads, base.numKvHeads];
+    case 'gqa':
+      gqaInputs(s);
       break;
-    }
   }
+}
+
+/**
+ * Grouped-query attention's inputs, small: keep Q, K, V (or start from X or a 3 × 4 fill) and give them
+ * projections that fit, 2 query heads sharing 1 K/V head, each of width 2 — unless the projections there
+ * already fit the inputs (a seed 004 example keeps its own).
+ */
+function gqaInputs(s: State): void {
+  const m = s.matrices;
+  m.Q ??= m.X ?? randSmall(3, 4, s.seed);
+  m.K ??= m.Q;
+  m.V ??= m.K;
+  const [dq, dk, dv] = [m.Q, m.K, m.V].map((src) => sizeOf(src)?.[1] ?? 0);
+  const rows = (src: MatrixSource | undefined) => sizeOf(src)?.[0];
+  const group = s.numHeads / s.numKvHeads;
+  const headWidthV = (sizeOf(m.Wv)?.[1] ?? 0) / s.numKvHeads; // Wo is (H·d_v, d_o)
+  const fits = rows(m.Wq) === dq && rows(m.Wk) === dk && rows(m.Wv) === dv && rows(m.Wo) === s.numHeads * headWidthV;
+  if (fits && Number.isInteger(group)) return;
+  [s.numHeads, s.numKvHeads] = [2, 1];
+  const width = 2;
+  m.Wq = randSmall(dq, s.numHeads * width, s.seed + 1, 0.5);
+  m.Wk = randSmall(dk, s.numKvHeads * width, s.seed + 2, 0.5);
+  m.Wv = randSmall(dv, s.numKvHeads * width, s.seed + 3, 0.5);
+  m.Wo = randSmall(s.numHeads * width, dq, s.seed + 4, 0.5);
+  for (const b of ['bq', 'bk', 'bv', 'bo'] as const) delete m[b];
 }
 
 /** (rows, cols) of a source, or undefined. */

@@ -1,10 +1,13 @@
 // experiment-views.ts — how each experiment's result is drawn: the plots, the
 // sentence that answers the seed's question, and the table. One view per
 // experiment; the experiments panel owns the forms, runs and downloads.
+// Each card spans the panel's width: a view puts its figures and table side by
+// side when the card is wide (experiments.styles.css, .exp-split and
+// .quad-grid), so no card leaves an empty area beside a taller one.
 
 import type { TypedMatrix } from '../core/core';
 import { el, formatNumber, replaceChildren } from '../widgets/dom';
-import { fmtBytes, fmtCount, fmtDiff, fmtMs, fmtPerm, h1Sentence, permSentence, quadMeasured, quadSentence, scaleSentence } from '../experiments/reports';
+import { fmtBytes, fmtCount, fmtDiff, fmtMeanStd, fmtMs, fmtPerm, h1Sentence, permSentence, quadMeasured, quadSentence, scaleSentence } from '../experiments/reports';
 import type { H1Result, PermutationResult, QuadraticResult, ResultMap, ScalingResult } from '../experiments/run';
 import { Heatmap } from '../figures/heatmap/heatmap';
 import type { Lang } from '../i18n/i18n';
@@ -68,7 +71,7 @@ export class ScalingView implements ExperimentView<'scaling'> {
     private readonly lang: Lang = 'en',
   ) {
     const box = el('div', { class: 'chart-box' });
-    this.element = el('div', { class: 'exp-result' }, this.text, box, this.table);
+    this.element = el('div', { class: 'exp-result' }, this.text, el('div', { class: 'exp-split' }, box, this.table));
     this.lineChart = new LineChart(box, {
       title: t('exp.scaling.chart'),
       xLabel: 'd_k',
@@ -105,21 +108,11 @@ export class ScalingView implements ExperimentView<'scaling'> {
     replaceChildren(
       this.table,
       textTable(
-        [
-          'd',
-          this.t('exp.scaling.without'),
-          '± std',
-          this.t('exp.scaling.with'),
-          '± std',
-          this.t('exp.scaling.entropyWithout'),
-          this.t('exp.scaling.entropyWith'),
-        ],
+        ['d', this.t('exp.scaling.without'), this.t('exp.scaling.with'), this.t('exp.scaling.entropyWithout'), this.t('exp.scaling.entropyWith')],
         r.points.map((p) => [
           String(p.d),
-          p.max_unscaled_mean.toFixed(3),
-          p.max_unscaled_std.toFixed(3),
-          p.max_scaled_mean.toFixed(3),
-          p.max_scaled_std.toFixed(3),
+          fmtMeanStd(p.max_unscaled_mean, p.max_unscaled_std),
+          fmtMeanStd(p.max_scaled_mean, p.max_scaled_std),
           p.entropy_unscaled_mean.toFixed(3),
           p.entropy_scaled_mean.toFixed(3),
         ]),
@@ -145,21 +138,32 @@ function permuteWeights(w: TypedMatrix, perm: number[]): TypedMatrix {
   return { data, rows: n, cols: n };
 }
 
-/** 2. Permutation: attention(PX) beside P·attention(X), without and with the positional encoding. */
+/**
+ * 2. Permutation: attention(PX) beside P·attention(X), without and with the positional encoding. Each case is a
+ * figure whose caption names it (it wraps, never cut); its two heatmaps have the short titles "attention(PX)" and
+ * "P·attention(X)", so they fit side by side.
+ */
 export class PermutationView implements ExperimentView<'permutation'> {
   readonly element: HTMLElement;
   private readonly text = sentence('exp-permutation-sentence');
   private readonly diffs = el('div');
   private readonly maps: Heatmap[] = [];
+  private readonly captions: HTMLElement[] = [];
   constructor(
     private readonly t: T,
     private readonly lang: Lang = 'en',
   ) {
     const grid = el('div', { class: 'perm-grid', 'data-testid': 'exp-permutation-heatmaps' });
-    for (let k = 0; k < 4; k++) {
-      const box = el('div', { class: 'heatmap-box' });
-      grid.appendChild(el('figure', { class: 'card', 'data-testid': `exp-perm-map-${k}` }, box));
-      this.maps.push(new Heatmap(box, { showValues: 'never', words: heatmapWords(t) }));
+    for (let c = 0; c < 2; c++) {
+      const caption = el('figcaption', { class: 'perm-case-title', 'data-testid': `exp-perm-case-${c}` });
+      const pair = el('div', { class: 'perm-pair' });
+      for (let k = 2 * c; k < 2 * c + 2; k++) {
+        const box = el('div', { class: 'heatmap-box' });
+        pair.appendChild(el('div', { class: 'perm-map', 'data-testid': `exp-perm-map-${k}` }, box));
+        this.maps.push(new Heatmap(box, { showValues: 'never', words: heatmapWords(t) }));
+      }
+      this.captions.push(caption);
+      grid.appendChild(el('figure', { class: 'card perm-case' }, caption, pair));
     }
     this.element = el('div', { class: 'exp-result' }, this.text, this.diffs, grid);
   }
@@ -181,9 +185,10 @@ export class PermutationView implements ExperimentView<'permutation'> {
     );
     let k = 0;
     for (const [c, name] of cases) {
+      this.captions[k / 2].textContent = name;
       const shown = [
-        [c.weights_permuted, `${name}: attention(PX)`],
-        [permuteWeights(c.weights, r.perm), `${name}: P·attention(X)`],
+        [c.weights_permuted, 'attention(PX)'],
+        [permuteWeights(c.weights, r.perm), 'P·attention(X)'],
       ] as const;
       for (const [w, title] of shown) {
         // rows and columns are the tokens of PX: row i is the token that was at position perm[i]
@@ -217,7 +222,7 @@ export class QuadraticView implements ExperimentView<'quadratic'> {
   ) {
     const a = el('div', { class: 'chart-box' });
     const b = el('div', { class: 'chart-box' });
-    this.element = el('div', { class: 'exp-result' }, this.text, this.measured, el('div', { class: 'chart-pair' }, a, b), this.table);
+    this.element = el('div', { class: 'exp-result' }, this.text, this.measured, el('div', { class: 'quad-grid' }, a, b, this.table));
     const words = chartWords(t);
     this.sizeChart = new LineChart(a, { title: t('exp.quad.sizeChart'), xLabel: 'n', yLabel: t('exp.quad.entries'), xScale: 'log', yScale: 'log', words });
     this.timeChart = new LineChart(b, { title: t('exp.quad.timeChart'), xLabel: 'n', yLabel: 'ms', xScale: 'log', yScale: 'log', words });
@@ -262,7 +267,7 @@ export class H1View implements ExperimentView<'h1'> {
     private readonly t: T,
     private readonly lang: Lang = 'en',
   ) {
-    this.element = el('div', { class: 'exp-result' }, this.mark, this.text, this.table);
+    this.element = el('div', { class: 'exp-result' }, this.mark, el('div', { class: 'exp-split exp-split-text' }, this.text, this.table));
   }
   show(r: H1Result): void {
     this.mark.textContent = r.pass ? `✓ ${this.t('exp.h1.pass')}` : `✗ ${this.t('exp.h1.fail')}`;

@@ -8,7 +8,7 @@ import { MAX_MASK_CELLS, MaskEditor } from '../widgets/mask-editor';
 import { MatrixEditor } from '../widgets/matrix-editor';
 import { sizeOf } from '../model/presets';
 import { INPUTS, OPTIONAL, type MatrixName, type State } from '../model/state';
-import type { Panel, PanelContext } from './context';
+import type { Panel, PanelContext, Pointed } from './context';
 
 /** The inputs panel. */
 export class InputsPanel implements Panel {
@@ -64,6 +64,16 @@ export class InputsPanel implements Panel {
     const k = sizeOf(s.matrices.K)?.[0];
     const x = sizeOf(s.matrices.X)?.[0] ?? 1;
     return s.op === 'block' || s.op === 'single_head' ? [x, x] : [q ?? 1, k ?? 1];
+  }
+
+  /** Weight (i, j) was made of Q row i and K row j (of X's rows for block and single_head): outline them. */
+  showPointed(p: Pointed): void {
+    const op = this.ctx.state().op;
+    const rows: Partial<Record<MatrixName, number | null>> =
+      op === 'attention' || op === 'multi_head' || op === 'gqa'
+        ? { Q: p ? p.i : null, K: p?.kind === 'weight' ? p.j : null, V: p?.kind === 'weight' ? p.j : null }
+        : { X: p ? p.i : null };
+    for (const [name, editor] of this.editors) editor.highlightRow(rows[name] ?? null);
   }
 
   render(state: State, outcome: Outcome): void {

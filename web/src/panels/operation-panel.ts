@@ -9,6 +9,7 @@ import { failureMessage } from '../i18n/messages';
 import { ensureInputs, PRESETS, presetById } from '../model/presets';
 import { OPERATIONS, type MaskMode, type Operation, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
+import { SoftmaxSliders } from './softmax-sliders';
 
 /** The operation and options panel. */
 export class OperationPanel implements Panel {
@@ -17,6 +18,7 @@ export class OperationPanel implements Panel {
   private readonly opSelect: HTMLSelectElement;
   private readonly options: HTMLElement;
   private readonly message: HTMLElement;
+  private readonly sliders: SoftmaxSliders;
   private shownOptionsFor = '';
 
   constructor(ctx: PanelContext) {
@@ -33,7 +35,8 @@ export class OperationPanel implements Panel {
       const op = this.opSelect.value as Operation;
       ctx.update((s) => {
         s.op = op;
-        if (op === 'single_head' && s.mask === 'custom') s.mask = 'causal';
+        // single_head is the seed's causal head (the seed and the README say so); its core has no custom mask
+        if (op === 'single_head') s.mask = 'causal';
         ensureInputs(s);
       }, 'push');
     });
@@ -50,7 +53,13 @@ export class OperationPanel implements Panel {
       const next = p.build();
       ctx.update((s) => Object.assign(s, next), 'push');
     });
+    const seed000 = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'try-seed000' }, t('preset.trySeed000'));
+    seed000.addEventListener('click', () => {
+      const next = presetById('seed000')?.build();
+      if (next) ctx.update((s) => Object.assign(s, next), 'push');
+    });
     this.options = el('div', { class: 'op-options' });
+    this.sliders = new SoftmaxSliders(ctx);
     this.message = el('p', { class: 'op-message', role: 'alert', 'data-testid': 'op-message', hidden: true });
     this.element = el(
       'section',
@@ -60,14 +69,17 @@ export class OperationPanel implements Panel {
         { class: 'op-row' },
         el('label', { for: opId, class: 'field' }, el('span', { class: 'field-label' }, t('op.label')), this.opSelect),
         el('label', { for: presetId, class: 'field' }, el('span', { class: 'field-label' }, t('preset.label')), presetSelect),
+        seed000,
       ),
       this.options,
+      this.sliders.element,
       this.message,
     );
   }
 
   render(state: State, outcome: Outcome): void {
     this.opSelect.value = state.op;
+    this.sliders.render(state);
     // rebuild the option controls only when what they show changed (keeps focus while typing)
     const key = JSON.stringify([state.op, state.mask, state.scale, state.h, state.eps, state.numHeads, state.numKvHeads, state.tokens, state.head]);
     if (key !== this.shownOptionsFor) {

@@ -6,7 +6,7 @@ import type { Outcome } from '../model/compute';
 import { el } from '../widgets/dom';
 import { MatrixTable } from '../widgets/matrix-table';
 import type { State } from '../model/state';
-import type { Panel, PanelContext } from './context';
+import type { Panel, PanelContext, Pointed } from './context';
 
 /** The step-by-step panel. */
 export class StepsPanel implements Panel {
@@ -16,6 +16,8 @@ export class StepsPanel implements Panel {
   private readonly steps: HTMLElement;
   private readonly details: HTMLDetailsElement;
   private readonly tables: { box: HTMLElement; table: MatrixTable }[] = [];
+  /** The head the steps belong to. */
+  private head = 0;
 
   constructor(ctx: PanelContext) {
     this.ctx = ctx;
@@ -33,6 +35,7 @@ export class StepsPanel implements Panel {
     this.trace.textContent = v.trace.join('\n');
     this.steps.hidden = !v.steps;
     if (!v.steps) return;
+    this.head = v.stepsHead;
     const head = v.heads.length > 1 ? ` — ${this.ctx.t('result.head', { n: v.stepsHead + 1 })}` : '';
     while (this.tables.length < v.steps.length) {
       const table = new MatrixTable();
@@ -44,6 +47,16 @@ export class StepsPanel implements Panel {
       // the table reads the rows it shows (at most STEP_ROWS), and says how many the whole step has
       const m = { data: s.m.data, rows: s.shape[s.shape.length - 2], cols: s.m.cols };
       this.tables[i].table.update(this.ctx.t(s.key, s.vars) + (i === 0 ? head : ''), s.shape, m, { rowLabels: v.queryLabels });
+    });
+  }
+
+  /** Outline cell (i, j) of every (n_q, n_k) step for weight (i, j) of the steps' head; row i of every step for output row i. */
+  showPointed(p: Pointed): void {
+    const n = this.tables.length;
+    this.tables.forEach(({ table }, k) => {
+      if (!p || (p.kind === 'weight' && p.head !== this.head)) table.highlight(null);
+      else if (p.kind === 'output' || k === n - 1) table.highlight({ row: p.i }); // the last step is out = weights·V: its row i
+      else table.highlight({ row: p.i, col: p.j });
     });
   }
 }

@@ -1,13 +1,18 @@
-// matrix-editor.ts — one editable matrix: a grid of cells (Tab / arrow keys /
-// Enter move between them), add/remove rows and columns, paste any common
-// text form, random fill with a visible seed. Bad cells are marked in place;
-// nothing the user typed is ever dropped.
+// matrix-editor.ts — one editable matrix: a grid of cells (matrix-grid.ts),
+// add/remove rows and columns, paste any common text form, export it, random
+// fill with a visible seed. A matrix wider than MAX_GRID_COLS or larger than
+// MAX_GRID_CELLS is shown as a summary (matrix-summary.ts) whose Edit button
+// opens the full grid in a box that scrolls. Bad cells are marked in place;
+// nothing the user typed is ever dropped. highlightRow() points at one row.
 
 import type { CellError } from '../model/compute';
 import { el, replaceChildren, uid } from './dom';
 import { cellMessage, pasteMessage, pasteNote } from '../i18n/messages';
 import { parseMatrix } from '../parse/parse';
 import type { MatrixName, MatrixSource } from '../model/state';
+import { MatrixGrid } from './matrix-grid';
+import { MatrixSummary } from './matrix-summary';
+import { ExportBox } from './matrix-export';
 
 /** What the editor needs from its owner. */
 export interface MatrixEditorHost {
@@ -24,8 +29,21 @@ export interface MatrixEditorHost {
 /** Cells beyond which the grid is replaced by a summary (paste or random fill instead). */
 export const MAX_GRID_CELLS = 1024;
 
+/** Columns beyond which the grid is replaced by a summary (a 128-wide projection would stretch the page). */
+export const MAX_GRID_COLS = 16;
+
+/** Cells up to which "Edit cells" opens the full grid of a summarized matrix (128 × 128). */
+export const MAX_EDIT_CELLS = 16384;
+
+/** How the body shows the matrix: nothing, the grid, the grid opened from the summary, the summary. */
+type BodyMode = 'empty' | 'grid' | 'opened' | 'summary';
+
 /** The length of the longest row. */
 const widest = (cells: string[][]): number => cells.reduce((n, row) => Math.max(n, row.length), 0);
+
+/** The rows and columns of a source (rows of different lengths: the longest). */
+const shapeOf = (src: MatrixSource | undefined): [number, number] =>
+  src ? (src.kind === 'random' ? [src.rows, src.cols] : [src.cells.length, widest(src.cells)]) : [0, 0];
 
 /** An editor for one named matrix. */
 export class MatrixEditor {
@@ -40,13 +58,17 @@ export class MatrixEditor {
   private readonly pasteArea: HTMLTextAreaElement;
   private readonly pasteMessage: HTMLElement;
   private readonly seedInput: HTMLInputElement;
+  private readonly summary: MatrixSummary;
+  private readonly exportBox: ExportBox;
   private src: MatrixSource | undefined;
-  /** The source whose values the grid shows (sources are immutable, so identity tells). */
+  private errors: CellError[] = [];
+  /** The source whose values the body shows (sources are immutable, so identity tells). */
   private shownSrc: MatrixSource | undefined;
-  /** The text last written into each cell. */
-  private shownText: string[][] = [];
-  private inputs: HTMLInputElement[][] = [];
-  private shownShape = '';
+  private shownKey = '';
+  private grid: MatrixGrid | null = null;
+  /** The shape "rows×cols" whose grid the user opened from the summary (it stays open while the shape does). */
+  private opened: string | null = null;
+  private pointed: number | null = null;
 
   constructor(name: MatrixName, host: MatrixEditorHost, optional = false) {
     this.name = name;
@@ -68,12 +90,20 @@ export class MatrixEditor {
       el(
         'div',
         { class: 'toolbar' },
-        el('button', { type: 'button', class: 'btn btn-primary', 'data-testid': `paste-apply-${name}`, onclick: () => this.applyPaste() }, t('inputs.apply')),
-        el('button', { type: 'button', class: 'btn', onclick: () => this.closePaste() }, t('inputs.cancel')),
+        this.button(t('inputs.apply'), 'paste-apply', () => this.applyPaste(), this.named('inputs.apply'), 'btn btn-primary'),
+        this.button(t('inputs.cancel'), 'paste-cancel', () => this.closePaste(), this.named('inputs.cancel'), 'btn'),
       ),
     );
     const seedId = uid(`seed-${name}`);
-    this.seedInput = el('input', { id: seedId, type: 'number', min: 0, step: 1, class: 'seed-input', 'data-testid': `seed-${name}` });
+    this.seedInput = el('input', {
+      id: seedId,
+      type: 'number',
+      min: 0,
+      step: 1,
+      class: 'seed-input',
+      'data-testid': `seed-${name}`,
+      'aria-label': t('inputs.seedNamed', { name }),
+    });
     this.seedInput.addEventListener('change', () => {
       const v = Number(this.seedInput.value);
       if (!Number.isInteger(v) || v < 0 || v >= 2 ** 32) return;
@@ -81,12 +111,13 @@ export class MatrixEditor {
       if (this.src?.kind === 'random') host.set(name, { ...this.src, seed: v }, 'push');
       else host.setSeed(v);
     });
-    const button = (label: string, testid: string, action: () => void, aria?: string) =>
-      el(
-        'button',
-        { type: 'button', class: 'btn btn-small', 'data-testid': `${testid}-${name}`, 'aria-label': aria ? `${aria} (${name})` : null, onclick: action },
-        label,
-      );
+    this.summary = new MatrixSummary(name, t, () => this.openGrid());
+    this.exportBox = new ExportBox(
+      name,
+      t,
+      () => (this.src ? this.host.materialize(this.src) : []),
+      () => shapeOf(this.src)[0] * shapeOf(this.src)[1],
+    );
     this.element = el(
       'section',
       { class: 'matrix-editor', 'data-matrix': name, 'aria-label': `${name}` },
@@ -97,101 +128,138 @@ export class MatrixEditor {
         this.caption,
         optional ? el('span', { class: 'hint' }, t('inputs.optional')) : null,
       ),
-      el(
-        'div',
-        { class: 'toolbar' },
-        button(t('inputs.addRow'), 'add-row', () => this.resize(1, 0), t('inputs.addRow')),
-        button(t('inputs.removeRow'), 'remove-row', () => this.resize(-1, 0), t('inputs.removeRow')),
-        button(t('inputs.addCol'), 'add-col', () => this.resize(0, 1), t('inputs.addCol')),
-        button(t('inputs.removeCol'), 'remove-col', () => this.resize(0, -1), t('inputs.removeCol')),
-        button(t('inputs.paste'), 'paste', () => this.openPaste()),
-        button(t('inputs.random'), 'random', () => this.randomFill()),
-        el('span', { class: 'seed-group' }, el('label', { for: seedId, class: 'seed-label' }, t('inputs.seed')), this.seedInput),
-      ),
+      this.toolbar(seedId),
       this.body,
       this.errorList,
       this.pasteBox,
+      this.exportBox.element,
+    );
+  }
+
+  /** `label` (an i18n key) with the matrix's name, as an accessible name: "+ row (Q)". */
+  private named(key: string): string {
+    return this.host.t('inputs.named', { label: this.host.t(key), name: this.name });
+  }
+
+  /** A small button whose accessible name says which matrix it acts on. */
+  private button(label: string, testid: string, action: () => void, aria: string, cls = 'btn btn-small'): HTMLButtonElement {
+    return el('button', { type: 'button', class: cls, 'data-testid': `${testid}-${this.name}`, 'aria-label': aria, onclick: action }, label);
+  }
+
+  /** The row of buttons above the grid, and the seed box. */
+  private toolbar(seedId: string): HTMLElement {
+    const t = this.host.t;
+    const name = this.name;
+    return el(
+      'div',
+      { class: 'toolbar' },
+      this.button(t('inputs.addRow'), 'add-row', () => this.resize(1, 0), this.named('inputs.addRow')),
+      this.button(t('inputs.removeRow'), 'remove-row', () => this.resize(-1, 0), this.named('inputs.removeRow')),
+      this.button(t('inputs.addCol'), 'add-col', () => this.resize(0, 1), this.named('inputs.addCol')),
+      this.button(t('inputs.removeCol'), 'remove-col', () => this.resize(0, -1), this.named('inputs.removeCol')),
+      this.button(t('inputs.paste'), 'paste', () => this.openPaste(), t('inputs.pasteNamed', { name })),
+      this.button(t('inputs.export'), 'export', () => this.exportBox.toggle(), t('inputs.exportNamed', { name })),
+      this.button(t('inputs.random'), 'random', () => this.randomFill(), t('inputs.randomNamed', { name })),
+      el('span', { class: 'seed-group' }, el('label', { for: seedId, class: 'seed-label' }, t('inputs.seed')), this.seedInput),
     );
   }
 
   /** Show `src` with `errors` marked. Keeps the grid (and the focus) when only values changed. */
   render(src: MatrixSource | undefined, errors: CellError[]): void {
     this.src = src;
+    this.errors = errors;
     // the seed box shows the seed this matrix was drawn with, else the one the next random fill will use
     if (document.activeElement !== this.seedInput) this.seedInput.value = String(src?.kind === 'random' ? src.seed : this.host.seed());
-    const rows = src ? (src.kind === 'random' ? src.rows : src.cells.length) : 0;
     // rows of different lengths (a link may give them) show every cell: the grid is as wide as the longest row
-    const cols = src ? (src.kind === 'random' ? src.cols : widest(src.cells)) : 0;
+    const [rows, cols] = shapeOf(src);
+    const mode = this.modeOf(src, rows, cols);
     this.caption.textContent = src ? `(${rows} × ${cols})` : '';
-    const gridable = rows * cols <= MAX_GRID_CELLS;
-    const shapeKey = `${rows}x${cols}:${src?.kind}:${gridable}`;
-    if (shapeKey !== this.shownShape) {
-      this.shownShape = shapeKey;
+    this.caption.hidden = mode === 'summary'; // the summary says its shape itself
+    // the kind of source is not part of the key: typing into a random matrix's cell keeps the grid and its focus
+    const key = `${rows}x${cols}:${mode}`;
+    if (key !== this.shownKey) {
+      this.shownKey = key;
       this.shownSrc = undefined;
-      this.shownText = [];
-      this.buildBody(src, rows, cols, gridable);
+      this.buildBody(mode, rows, cols);
     }
-    if (gridable && src && src !== this.shownSrc) {
+    if (src && src !== this.shownSrc) {
       this.shownSrc = src;
-      const text = src.kind === 'cells' ? src.cells : this.host.materialize(src);
-      this.inputs.forEach((line, i) =>
-        line.forEach((input, j) => {
-          const v = text[i]?.[j] ?? ''; // a cell a short row lacks is shown empty, not with the text it had before
-          // compare with what was last written, not input.value (a DOM read per cell)
-          if (this.shownText[i]?.[j] === v) return;
-          (this.shownText[i] ??= [])[j] = v;
-          // the focused cell too: while typing its text already is v (cell text is kept verbatim), and
-          // after Back/Forward or a link it must show the state's value, not what was typed before
-          if (input.value !== v) input.value = v;
-        }),
-      );
+      if (this.grid) this.grid.show(src.kind === 'cells' ? src.cells : this.host.materialize(src));
+      else if (mode === 'summary') this.updateSummary(src, rows, cols);
     }
     this.markErrors(errors);
   }
 
-  private buildBody(src: MatrixSource | undefined, rows: number, cols: number, gridable: boolean): void {
+  /**
+   * Point at row `row` of this matrix (null: none): in the grid its header and cells get the class is-pointed,
+   * in the summary a note says "row i". Cheap (two rows' classes, no rebuild) and kept across re-renders.
+   */
+  highlightRow(row: number | null): void {
+    this.pointed = row;
+    this.grid?.highlightRow(row);
+    this.summary.highlightRow(row);
+  }
+
+  private modeOf(src: MatrixSource | undefined, rows: number, cols: number): BodyMode {
+    if (!src || rows === 0) return 'empty';
+    if (cols <= MAX_GRID_COLS && rows * cols <= MAX_GRID_CELLS) return 'grid';
+    return this.opened === `${rows}x${cols}` && rows * cols <= MAX_EDIT_CELLS ? 'opened' : 'summary';
+  }
+
+  private buildBody(mode: BodyMode, rows: number, cols: number): void {
     const t = this.host.t;
-    this.inputs = [];
-    if (!src || rows === 0) {
+    this.grid = null;
+    if (mode === 'empty') {
       replaceChildren(this.body, el('p', { class: 'hint' }, this.optional ? t('inputs.optional') : '—'));
       return;
     }
-    if (!gridable) {
-      const summary = src.kind === 'random' ? t('inputs.randomSummary', { scale: +src.scale.toPrecision(3), seed: src.seed }) : '';
-      replaceChildren(
-        this.body,
-        el('p', { class: 'matrix-summary', 'data-testid': `summary-${this.name}` }, summary, ' ', el('span', { class: 'hint' }, t('inputs.tooLarge'))),
-      );
+    if (mode === 'summary') {
+      replaceChildren(this.body, this.summary.element);
       return;
     }
-    const table = el('table', { class: 'matrix-grid', 'data-testid': `grid-${this.name}` });
-    const tbody = el('tbody');
-    for (let i = 0; i < rows; i++) {
-      const tr = el('tr', {}, el('th', { scope: 'row', class: 'row-index' }, String(i)));
-      const line: HTMLInputElement[] = [];
-      for (let j = 0; j < cols; j++) {
-        const input = el('input', {
-          type: 'text',
-          inputmode: 'decimal',
-          spellcheck: 'false',
-          autocomplete: 'off',
-          class: 'cell',
-          'data-row': i,
-          'data-col': j,
-          'aria-label': t('inputs.cell', { name: this.name, row: i, col: j }),
-        });
-        input.addEventListener('input', () => this.editCell(i, j, input.value, 'live'));
-        input.addEventListener('change', () => this.editCell(i, j, input.value, 'push'));
-        input.addEventListener('keydown', (e) => this.navigate(e, i, j));
-        input.addEventListener('paste', (e) => this.pasteIntoCell(e));
-        line.push(input);
-        tr.appendChild(el('td', {}, input));
-      }
-      this.inputs.push(line);
-      tbody.appendChild(tr);
-    }
-    table.appendChild(tbody);
-    replaceChildren(this.body, el('div', { class: 'grid-scroll' }, table));
+    const grid = new MatrixGrid(this.name, rows, cols, (row, col) => t('inputs.cell', { name: this.name, row, col }), {
+      edit: (i, j, value, history) => this.editCell(i, j, value, history),
+      paste: (e) => this.pasteIntoCell(e),
+    });
+    this.grid = grid;
+    grid.highlightRow(this.pointed);
+    const bar =
+      mode === 'opened'
+        ? el(
+            'div',
+            { class: 'toolbar grid-opened', 'data-testid': `opened-${this.name}` },
+            el('span', { class: 'hint' }, t('inputs.bigGrid', { cells: rows * cols })),
+            this.button(t('inputs.summaryView'), 'close-grid', () => this.closeGrid(), this.named('inputs.summaryView')),
+          )
+        : null;
+    replaceChildren(this.body, bar, grid.element);
+  }
+
+  private updateSummary(src: MatrixSource, rows: number, cols: number): void {
+    this.summary.update({
+      src,
+      rows,
+      cols,
+      cells: () => (src.kind === 'cells' ? src.cells : this.host.materialize(src)),
+      maxCols: MAX_GRID_COLS,
+      maxCells: MAX_GRID_CELLS,
+      editable: rows * cols <= MAX_EDIT_CELLS,
+    });
+  }
+
+  /** "Edit cells" in the summary: the full grid, in its scrolling box; the focus goes to its first cell. */
+  private openGrid(): void {
+    const [rows, cols] = shapeOf(this.src);
+    this.opened = `${rows}x${cols}`;
+    this.render(this.src, this.errors);
+    this.grid?.cell(0, 0)?.focus();
+  }
+
+  /** Back to the summary; the focus goes to its Edit button. */
+  private closeGrid(): void {
+    this.opened = null;
+    this.render(this.src, this.errors);
+    this.element.querySelector<HTMLButtonElement>(`[data-testid=edit-${this.name}]`)?.focus();
   }
 
   private editCell(i: number, j: number, value: string, history: 'push' | 'live'): void {
@@ -201,26 +269,6 @@ export class MatrixEditor {
     for (let k = cells[i].length; k < j; k++) cells[i][k] = ''; // typing past the end of a short row: no holes before it
     cells[i][j] = value;
     this.host.set(this.name, { kind: 'cells', cells }, history);
-  }
-
-  /** Arrow keys move between cells (left/right only at the ends of the text); Enter moves down. */
-  private navigate(e: KeyboardEvent, i: number, j: number): void {
-    const input = e.target as HTMLInputElement;
-    const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
-    const atEnd = input.selectionStart === input.value.length;
-    let [ti, tj] = [i, j];
-    if (e.key === 'ArrowUp') ti -= 1;
-    else if (e.key === 'ArrowDown' || (e.key === 'Enter' && !e.shiftKey)) ti += 1;
-    else if (e.key === 'Enter' && e.shiftKey) ti -= 1;
-    else if (e.key === 'ArrowLeft' && atStart) tj -= 1;
-    else if (e.key === 'ArrowRight' && atEnd) tj += 1;
-    else return;
-    const target = this.inputs[ti]?.[tj];
-    if (target) {
-      e.preventDefault();
-      target.focus();
-      target.select();
-    }
   }
 
   /** Pasting several values into one cell replaces the whole matrix (like the Paste… box). */
@@ -240,6 +288,8 @@ export class MatrixEditor {
     const nr = Math.max(1, rows + dRows);
     const nc = Math.max(1, cols + dCols);
     if (nr * nc > MAX_GRID_CELLS && dRows + dCols > 0) return;
+    // growing the grid past MAX_GRID_COLS by hand keeps it a grid: the user is editing it
+    if (this.grid && nc > MAX_GRID_COLS) this.opened = `${nr}x${nc}`;
     const next = Array.from({ length: nr }, (_, i) => Array.from({ length: nc }, (_, j) => cells[i]?.[j] ?? '0'));
     this.host.set(this.name, { kind: 'cells', cells: next }, 'push');
   }
@@ -281,26 +331,14 @@ export class MatrixEditor {
     if (!r.note) this.closePaste();
   }
 
+  /** Mark the bad cells in the grid (only those that change) and list every one below it. */
   private markErrors(errors: CellError[]): void {
-    for (const line of this.inputs)
-      for (const input of line) {
-        input.removeAttribute('aria-invalid');
-        input.removeAttribute('title');
-        input.classList.remove('cell-bad');
-      }
     const t = this.host.t;
+    const marked = errors.map((e) => ({ row: e.row, col: e.col, message: cellMessage(e, t) }));
+    this.grid?.mark(marked);
     replaceChildren(
       this.errorList,
-      errors.map((e) => {
-        const message = cellMessage(e, t);
-        const input = this.inputs[e.row]?.[e.col];
-        if (input) {
-          input.setAttribute('aria-invalid', 'true');
-          input.setAttribute('title', message);
-          input.classList.add('cell-bad');
-        }
-        return el('li', {}, t('cell.at', { where: t('inputs.cell', { name: e.matrix, row: e.row, col: e.col }), message }));
-      }),
+      errors.map((e, k) => el('li', {}, t('cell.at', { where: t('inputs.cell', { name: e.matrix, row: e.row, col: e.col }), message: marked[k].message }))),
     );
   }
 }

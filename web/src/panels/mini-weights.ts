@@ -1,0 +1,73 @@
+// mini-weights.ts — on a narrow screen the results are below the inputs, so
+// an edit would mean scrolling up to see what it did. This keeps a compact
+// view of the weights (the shown head's, colour only, on a small canvas) at
+// the bottom of the screen while the results panel is out of sight, with a
+// button that scrolls to them. On a wide screen (results beside the inputs)
+// the stylesheet hides it.
+
+import type { Outcome } from '../model/compute';
+import type { State } from '../model/state';
+import { colourFor, MASK_FILL } from '../figures/heatmap/scales';
+import { el } from '../widgets/dom';
+import type { Panel, PanelContext, Pointed } from './context';
+
+/** Side of the compact view, in CSS pixels. */
+const SIDE = 72;
+
+/** The compact weights view. */
+export class MiniWeights implements Panel {
+  readonly element: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly label: HTMLElement;
+  private observer: IntersectionObserver | null = null;
+
+  /** @param results the results panel: the compact view shows while it is out of sight */
+  constructor(
+    private readonly ctx: PanelContext,
+    private readonly results: HTMLElement,
+  ) {
+    const t = ctx.t.bind(ctx);
+    this.canvas = el('canvas', { class: 'mini-canvas', width: SIDE, height: SIDE, 'aria-hidden': 'true' });
+    this.label = el('span', { class: 'mini-label' });
+    const jump = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'mini-jump' }, t('mini.jump'));
+    jump.addEventListener('click', () => this.results.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    this.element = el('aside', { class: 'mini-weights', hidden: true, 'data-testid': 'mini-weights', 'aria-label': t('mini.title') }, this.canvas, this.label, jump);
+    if (typeof IntersectionObserver === 'function') {
+      this.observer = new IntersectionObserver((entries) => {
+        const seen = entries[entries.length - 1]?.isIntersecting ?? true;
+        this.element.classList.toggle('is-away', !seen);
+      });
+      this.observer.observe(results);
+    }
+  }
+
+  render(state: State, outcome: Outcome): void {
+    const view = outcome.ok ? outcome.view : this.ctx.lastGood();
+    this.element.hidden = !view;
+    if (!view) return;
+    const head = view.heads[Math.min(state.head, view.heads.length - 1)];
+    const d = head.drawn;
+    const [values, rows, cols, hidden] = d ? [d.data, d.rows, d.cols, d.hidden] : [head.weights.data, head.weights.rows, head.weights.cols, view.hidden];
+    this.label.textContent = this.ctx.t('mini.label', { head: this.ctx.t(head.key, head.vars), rows: head.weights.rows, cols: head.weights.cols });
+    this.element.classList.toggle('is-stale', !outcome.ok);
+    draw(this.canvas, values, rows, cols, hidden);
+  }
+
+  showPointed(_p: Pointed): void {
+    // the compact view only shows the colours; pointing happens in the full figures
+  }
+}
+
+/** Paint rows × cols cells of `values` (viridis, masked grey) onto the canvas. */
+function draw(canvas: HTMLCanvasElement, values: Float64Array, rows: number, cols: number, hidden: Uint8Array | null): void {
+  const g = canvas.getContext('2d');
+  if (!g) return; // jsdom
+  g.clearRect(0, 0, SIDE, SIDE);
+  const w = SIDE / cols;
+  const h = SIDE / rows;
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) {
+      g.fillStyle = hidden?.[i * cols + j] ? MASK_FILL : colourFor(values[i * cols + j], [0, 1]);
+      g.fillRect(Math.floor(j * w), Math.floor(i * h), Math.ceil(w), Math.ceil(h));
+    }
+}
