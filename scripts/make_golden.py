@@ -26,6 +26,17 @@ Files (tests/golden/), read by tests/cpp/golden_test.cpp and by Vitest:
                        out_f32, weights_f32}]
   grouped.json       [{name, q, k, v, params: {Wq, bq, Wk, bk, Wv, bv, Wo, bo},
                        num_heads, num_kv_heads, mask, out, weights}]
+  temperature.json   [{name, op: "attention", Q, K, V, mask, scale, temperature,
+                       out, weights, entropy: (n_q)}
+                      | {name, op: "multi_head", Q, K, V, h, mask, temperature,
+                       out, weights: h × (n_q, n_k), entropy: h × (n_q)}]
+  entropy.json       [{name, weights: (rows, cols), entropy: (rows), max_entropy}]
+
+Temperature τ is the softmax temperature of Hinton, Vinyals & Dean, "Distilling
+the Knowledge in a Neural Network" (2015, arXiv:1503.02531): q_i = exp(z_i/T) /
+Σ_j exp(z_j/T). Here z = Q·Kᵀ/√d_k, so the logits are Q·Kᵀ / (τ·√d_k)
+(Q·Kᵀ / τ with scale off). Entropies are in nats, H_i = −Σ_j w_ij ln w_ij with
+0·ln 0 = 0 (torch.special.entr); the largest possible is ln n_k.
 """
 
 import json
@@ -96,15 +107,18 @@ def write(name, cases):
 
 # ------------------------------------------------------- explicit references
 
-def ref_attention(Q, K, V, mask=None, scale=True):
-    """scores = Q·Kᵀ (/ √d_k) → hidden keys −∞ → softmax per row → weights·V.
+def ref_attention(Q, K, V, mask=None, scale=True, temperature=1.0):
+    """scores = Q·Kᵀ / (τ·√d_k) (/ τ unscaled) → hidden keys −∞ → softmax per row → weights·V.
 
     Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) True = visible.
     A row with no visible key gets weights 0 and out 0 (torch would give NaN).
+    τ = 1 divides by exactly √d_k (or 1), as before temperatures were added.
     """
     scores = Q @ K.transpose(-2, -1)                       # (n_q, n_k)
     if scale:
-        scores = scores / math.sqrt(Q.size(-1))
+        scores = scores / (temperature * math.sqrt(Q.size(-1)))
+    else:
+        scores = scores / temperature
     if mask is not None:
         scores = scores.masked_fill(~mask, float("-inf"))
     w = F.softmax(scores, dim=-1)                          # (n_q, n_k)
@@ -115,8 +129,8 @@ def ref_attention(Q, K, V, mask=None, scale=True):
     return out, w
 
 
-def ref_multi_head(Q, K, V, h, mask=None):
-    """Split the last dim into h heads, attend with 1/√(d/h), concatenate.
+def ref_multi_head(Q, K, V, h, mask=None, temperature=1.0):
+    """Split the last dim into h heads, attend with 1/(τ·√(d/h)), concatenate.
 
     Q (n_q, d), K (n_k, d), V (n_k, d_v) → out (n_q, d_v), weights (h, n_q, n_k).
     """
@@ -126,7 +140,7 @@ def ref_multi_head(Q, K, V, h, mask=None):
     q = Q.view(n_q, h, dh).transpose(0, 1)                 # (h, n_q, d/h)
     k = K.view(n_k, h, dh).transpose(0, 1)                 # (h, n_k, d/h)
     v = V.view(n_k, h, dvh).transpose(0, 1)                # (h, n_k, d_v/h)
-    scores = q @ k.transpose(-2, -1) / math.sqrt(dh)       # (h, n_q, n_k)
+    scores = q @ k.transpose(-2, -1) / (temperature * math.sqrt(dh))  # (h, n_q, n_k)
     if mask is not None:
         scores = scores.masked_fill(~mask, float("-inf"))
     w = F.softmax(scores, dim=-1)                          # (h, n_q, n_k)
@@ -536,11 +550,94 @@ def make_grouped():
     return write("grouped.json", cases)
 
 
+def entropy(w):
+    """Row entropies in nats: −Σ_j w_ij ln w_ij with 0·ln 0 = 0 (a hidden key, a hidden row)."""
+    H = torch.special.entr(w).sum(dim=-1)                  # (…, rows)
+    by_hand = -torch.where(w > 0, w * torch.log(w), torch.zeros_like(w)).sum(dim=-1)
+    assert (H - by_hand).abs().max() < 1e-15
+    return H + 0.0                                         # −0.0 → 0.0
+
+
+def make_temperature():
+    # The softmax temperature (Hinton et al. 2015, see the top): the same
+    # inputs at τ from 0.05 (scores × 20: nearly one-hot) to 20 (nearly uniform).
+    g = gen(9)
+    cases = []
+
+    def add_attention(name, Q, K, V, mask, scale, tau):
+        out, w = ref_attention(Q, K, V, mask, scale, tau)
+        assert torch.isfinite(out).all() and torch.isfinite(w).all()
+        # τ is the same as Q / τ (exactly so for a power of two)
+        o2, w2 = ref_attention(Q / tau, K, V, mask, scale)
+        assert (w - w2).abs().max() < 1e-13 and (out - o2).abs().max() < 1e-13
+        if tau == 1.0:                                     # the default changes nothing
+            o1, w1 = ref_attention(Q, K, V, mask, scale)
+            assert torch.equal(o1, out) and torch.equal(w1, w)
+        cases.append({"name": name, "op": "attention", "Q": tolist(Q), "K": tolist(K),
+                      "V": tolist(V), "mask": tolist(mask), "scale": scale, "temperature": tau,
+                      "out": tolist(out), "weights": tolist(w), "entropy": tolist(entropy(w))})
+
+    def add_multi_head(name, Q, K, V, h, mask, tau):
+        out, w = ref_multi_head(Q, K, V, h, mask, tau)
+        assert torch.isfinite(out).all() and torch.isfinite(w).all()
+        cases.append({"name": name, "op": "multi_head", "Q": tolist(Q), "K": tolist(K),
+                      "V": tolist(V), "h": h, "mask": tolist(mask), "temperature": tau,
+                      "out": tolist(out), "weights": tolist(w), "entropy": tolist(entropy(w))})
+
+    # one set of inputs, τ swept, scaled and unscaled
+    Q, K, V = randn(g, 4, 8), randn(g, 6, 8), randn(g, 6, 3)
+    for tau in [0.05, 0.5, 1.0, 2.0, 20.0]:
+        add_attention(f"tau_{tau:g}", Q, K, V, None, True, tau)
+    for tau in [0.05, 0.5, 2.0, 20.0]:
+        add_attention(f"tau_{tau:g}_unscaled", Q, K, V, None, False, tau)
+    # causal: the first query sees one key whatever τ is (entropy 0)
+    Q, K, V = randn(g, 5, 4), randn(g, 5, 4), randn(g, 5, 4)
+    for tau in [0.05, 0.5, 2.0, 20.0]:
+        add_attention(f"causal_tau_{tau:g}", Q, K, V, causal(5), True, tau)
+    # a hidden row (weights 0, out 0, entropy 0) and a τ that is not a power of two
+    dead = torch.tensor([[1, 1, 0, 1],
+                         [0, 0, 0, 0],
+                         [1, 0, 1, 1]], dtype=torch.bool)
+    add_attention("hidden_row_tau_0.3", randn(g, 3, 2), randn(g, 4, 2), randn(g, 4, 2), dead, True, 0.3)
+    # large scores at τ = 0.05: most weights underflow to exactly 0
+    add_attention("large_scores_tau_0.05", randn(g, 4, 4, scale=10.0), randn(g, 7, 4, scale=10.0),
+                  randn(g, 7, 2), None, True, 0.05)
+    # multi_head: every head at the same τ, each divided by τ·√(d/h)
+    Q, K, V = randn(g, 5, 8), randn(g, 5, 8), randn(g, 5, 6)
+    for tau in [0.05, 0.5, 2.0, 20.0]:
+        add_multi_head(f"h2_causal_tau_{tau:g}", Q, K, V, 2, causal(5), tau)
+    add_multi_head("h2_tau_0.5", Q, K, V, 2, None, 0.5)
+    add_multi_head("h4_d16_cross_tau_3", randn(g, 3, 16), randn(g, 6, 16), randn(g, 6, 4), 4,
+                   None, 3.0)
+    return write("temperature.json", cases)
+
+
+def make_entropy():
+    # Row entropies of weight matrices, hand-made edge cases and softmax rows.
+    g = gen(10)
+    cases = []
+
+    def add(name, w):
+        w = torch.as_tensor(w, dtype=F64)
+        cases.append({"name": name, "weights": w.tolist(), "entropy": entropy(w).tolist(),
+                      "max_entropy": math.log(w.shape[-1])})
+
+    add("uniform_4", [[0.25, 0.25, 0.25, 0.25]])
+    add("one_hot", [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+    add("single_key", [[1.0]])
+    add("hidden_row", [[0.5, 0.5, 0.0], [0.0, 0.0, 0.0], [0.2, 0.3, 0.5]])
+    add("causal_softmax_5", F.softmax(randn(g, 5, 5).masked_fill(~causal(5), float("-inf")), dim=-1))
+    add("random_softmax_3x7", F.softmax(randn(g, 3, 7, scale=2.0), dim=-1))
+    # nearly one-hot: weights down to ~1e-300 and exact zeros from underflow
+    add("sharp_softmax_2x6", F.softmax(randn(g, 2, 6, scale=300.0), dim=-1))
+    return write("entropy.json", cases)
+
+
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     total = 0
     for make in [make_softmax, make_attention, make_multi_head, make_layer_norm, make_block,
-                 make_pos_encoding, make_single_head, make_grouped]:
+                 make_pos_encoding, make_single_head, make_grouped, make_temperature, make_entropy]:
         total += make()
     print(f"total {total:,} bytes in {os.path.relpath(OUT_DIR, ROOT)}/")
 

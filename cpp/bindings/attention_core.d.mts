@@ -56,12 +56,14 @@ export interface RawCore {
   /** The C++ size limits (a fresh plain object each call). */
   limits(): RawLimits;
   softmax(xs: Float64Array): RawResult<{ out: Float64Array }>;
-  attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean,
+  /** `temperature`: τ, the scores are divided by τ·√d_k (or by τ when `scale` is false); the core checks τ > 0, finite. */
+  attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean, temperature: number,
     weightsInto: Float64Array | null): RawResult<{ out: RawMatrix; weights: RawMatrix }>;
-  attention_steps(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean):
+  attention_steps(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean, temperature: number):
     RawResult<{ scores: RawMatrix; scaled: RawMatrix; masked: RawMatrix; weights: RawMatrix; out: RawMatrix }>;
   causal_mask(n_q: number, n_k: number): RawResult<RawMask>;
-  multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null):
+  /** Head t's scores are divided by temperature·√(d/h). */
+  multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null, temperature: number):
     RawResult<{ out: RawMatrix; weights: RawStack }>;
   pos_encoding(n: number, d: number): RawResult<{ out: RawMatrix }>;
   layer_norm(row: Float64Array, eps: number): RawResult<{ out: Float64Array }>;

@@ -7,6 +7,8 @@
 // (exceptions are off in this build), so the module keeps working.
 // Every count (h, n, d, rows, num_heads, …) and seed is checked by
 // count_arg / seed_arg (convert.h) before it becomes a size_t or uint64.
+// A plain double (eps, temperature) needs no cast: the core checks it on
+// entry, as it does natively.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -52,14 +54,15 @@ val js_softmax(val xs) {
   return o;
 }
 
+// temperature: τ, any double (the core checks it: a finite number > 0);
 // weights_into: null, or a Float64Array of n_q·n_k that receives the weights
 // (the caller reuses it: no fresh 8 MB JS allocation at n = 1024)
-val js_attention(val Q, val K, val V, val mask, bool scale, val weights_into) {
+val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, val weights_into) {
   ap::Mask m;
   const bool has = mask_from(mask, m);
   // attention_buffers: the weights are not zero-filled before the kernel writes them
   auto r = ap::attention_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
-                                 scale);
+                                 ap::AttentionOptions{scale, temperature});
   if (!r.ok()) return failure(r.status);
   const ap::AttentionBuffers& b = r.value;
   const bool into = !weights_into.isNull() && !weights_into.isUndefined();
@@ -81,11 +84,11 @@ val js_attention(val Q, val K, val V, val mask, bool scale, val weights_into) {
   return o;
 }
 
-val js_attention_steps(val Q, val K, val V, val mask, bool scale) {
+val js_attention_steps(val Q, val K, val V, val mask, bool scale, double temperature) {
   ap::Mask m;
   const bool has = mask_from(mask, m);
   auto r = ap::attention_steps(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
-                               scale);
+                               ap::AttentionOptions{scale, temperature});
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("scores", matrix_to(r.value.scores));
@@ -119,14 +122,14 @@ val js_causal_mask(double n_q, double n_k) {
   return o;
 }
 
-val js_multi_head(val Q, val K, val V, double h, val mask) {
+val js_multi_head(val Q, val K, val V, double h, val mask, double temperature) {
   std::size_t heads = 0;
   ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
   if (!s.ok()) return failure(s);
   ap::Mask m;
   const bool has = mask_from(mask, m);
-  auto r =
-      ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, has ? &m : nullptr);
+  auto r = ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, has ? &m : nullptr,
+                          temperature);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("out", matrix_to(r.value.out));

@@ -93,11 +93,11 @@ struct Worst {
 };
 
 // Runs both kernels and checks every part of the contract.
-void check_case(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask, bool scale,
-                const std::string& what, Worst& worst) {
+void check_case(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
+                const AttentionOptions& opts, const std::string& what, Worst& worst) {
   SCOPED_TRACE(what);
-  const AttentionResult ref = attention_reference(Q, K, V, mask, scale);
-  const AttentionResult fast = attention_fast(Q, K, V, mask, scale);
+  const AttentionResult ref = attention_reference(Q, K, V, mask, opts);
+  const AttentionResult fast = attention_fast(Q, K, V, mask, opts);
   ASSERT_EQ(fast.weights.rows, Q.rows);
   ASSERT_EQ(fast.weights.cols, K.rows);
   ASSERT_EQ(fast.out.rows, Q.rows);
@@ -174,6 +174,34 @@ TEST(AttentionFast, EveryTailOfTheTiling) {
         check_case(Q, K, V, &causal, true, what + " causal", worst);
         if (HasFatalFailure()) return;
       }
+}
+
+// The softmax temperature only changes the factor the scores are multiplied
+// by: the kernel still agrees with the reference, from τ = 0.05 (scores × 20)
+// to τ = 20, on every mask kind and tail of the tiling.
+TEST(AttentionFast, AgreesWithReferenceAtEveryTemperature) {
+  Worst worst("AgreesWithReferenceAtEveryTemperature");
+  Rng rng(99);
+  const MaskKind kinds[] = {MaskKind::None,   MaskKind::Causal,
+                            MaskKind::Random, MaskKind::RandomWithHiddenRows,
+                            MaskKind::Sparse, MaskKind::AllHidden};
+  const double taus[] = {0.05, 0.1, 0.5, 0.9, 1.0, 1.5, 2.0, 7.0, 20.0};
+  for (int t = 0; t < 216; ++t) {
+    const std::size_t n_q = random_between(rng, 1, 19), n_k = random_between(rng, 1, 19);
+    const std::size_t d_k = random_between(rng, 1, 20), d_v = random_between(rng, 1, 11);
+    const MaskKind kind = kinds[t % 6];
+    const AttentionOptions opts{(t / 6) % 2 == 0, taus[t % 9]};
+    const Matrix Q = random_matrix(n_q, d_k, rng, t % 4 == 3 ? 10.0 : 1.0);  // (n_q, d_k)
+    const Matrix K = random_matrix(n_k, d_k, rng);                           // (n_k, d_k)
+    const Matrix V = random_matrix(n_k, d_v, rng);                           // (n_k, d_v)
+    const Mask mask = make_mask(kind, n_q, n_k, rng);                        // (n_q, n_k)
+    char what[160];
+    std::snprintf(what, sizeof what,
+                  "case %d: n_q=%zu n_k=%zu d_k=%zu d_v=%zu mask=%s scale=%d tau=%g", t, n_q, n_k,
+                  d_k, d_v, name(kind), opts.scale, opts.temperature);
+    check_case(Q, K, V, kind == MaskKind::None ? nullptr : &mask, opts, what, worst);
+    if (HasFatalFailure()) return;
+  }
 }
 
 TEST(AttentionFast, LargeCausal) {

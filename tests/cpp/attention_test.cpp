@@ -1,6 +1,7 @@
 // attention_test.cpp — the contract of scaled dot-product attention:
-// rows sum to 1, hidden keys get weight exactly 0, the √d_k scale, cross
-// attention shapes, permutation equivariance, the steps, and the errors.
+// rows sum to 1, hidden keys get weight exactly 0, the √d_k scale, the
+// softmax temperature, cross attention shapes, permutation equivariance, the
+// steps, and the errors.
 #include "attention.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 
 #include "checks.h"
 #include "mask.h"
@@ -370,6 +372,195 @@ TEST(Attention, NotEquivariantWithPositionalEncoding) {
   auto perm = attention(PXE, PXE, PXE);
   ASSERT_TRUE(base.ok() && perm.ok());
   EXPECT_GT(test::max_abs_diff(perm.value.out, test::permute_rows(base.value.out, p)), 1e-3);
+}
+
+// ---------------------------------------------------------------- temperature
+
+// Entropy of each row in nats, −Σ w ln w with 0·ln 0 = 0.
+std::vector<double> row_entropy(const Matrix& w) {
+  std::vector<double> H(w.rows, 0.0);
+  for (std::size_t i = 0; i < w.rows; ++i)
+    for (std::size_t j = 0; j < w.cols; ++j)
+      if (w(i, j) > 0.0) H[i] -= w(i, j) * std::log(w(i, j));
+  return H;
+}
+
+// Q·s, every value multiplied by s.
+Matrix times(Matrix M, double s) {
+  for (double& x : M.data) x *= s;
+  return M;
+}
+
+// Only a bool reads as options: a number or an int passed where the scale flag
+// was would silently mean "scale on", so it does not compile.
+static_assert(std::is_convertible_v<bool, AttentionOptions>);
+static_assert(!std::is_convertible_v<double, AttentionOptions>);
+static_assert(!std::is_convertible_v<int, AttentionOptions>);
+
+TEST(AttentionTemperature, FactorAtOneIsExactlyTheOldOne) {
+  // the multiplier before temperatures existed: scale ? 1/√d_k : 1
+  for (std::size_t d_k = 1; d_k <= 4096; ++d_k) {
+    ASSERT_EQ(score_factor(d_k, {true, 1.0}), 1.0 / std::sqrt(static_cast<double>(d_k))) << d_k;
+    ASSERT_EQ(score_factor(d_k, {false, 1.0}), 1.0) << d_k;
+    ASSERT_EQ(score_factor(d_k, true), score_factor(d_k, {true, 1.0}));
+  }
+  EXPECT_EQ(score_factor(4, {true, 0.5}), 1.0);  // 1 / (0.5·2)
+  EXPECT_EQ(score_factor(9, {false, 0.05}), 1.0 / 0.05);
+  EXPECT_EQ(score_factor(1, {false, 5e-324}), kInf);  // 1/τ beyond float64
+}
+
+TEST(AttentionTemperature, OneIsTheDefaultBitForBit) {
+  Rng rng(41);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::size_t n_q = test::random_between(rng, 1, 9), n_k = test::random_between(rng, 1, 9);
+    const std::size_t d_k = test::random_between(rng, 1, 12);
+    const Matrix Q = random_matrix(n_q, d_k, rng, 2.0), K = random_matrix(n_k, d_k, rng, 2.0);
+    const Matrix V = random_matrix(n_k, 3, rng);
+    const Mask m = random_mask(n_q, n_k, rng);
+    const Mask* mask = trial % 2 ? &m : nullptr;
+    for (bool scale : {true, false}) {
+      SCOPED_TRACE("trial " + std::to_string(trial) + (scale ? " scaled" : " unscaled"));
+      const auto a = attention(Q, K, V, mask, scale), t = attention(Q, K, V, mask, {scale, 1.0});
+      ASSERT_TRUE(a.ok() && t.ok());
+      EXPECT_TRUE(MatrixIdentical(t.value.weights, a.value.weights));
+      EXPECT_TRUE(MatrixIdentical(t.value.out, a.value.out));
+      const auto s = attention_steps(Q, K, V, mask, {scale, 1.0});
+      ASSERT_TRUE(s.ok());
+      EXPECT_TRUE(MatrixIdentical(s.value.weights, a.value.weights));
+    }
+  }
+}
+
+// Dividing the scores by τ is the same as dividing Q by τ: exactly so when τ is
+// a power of two (both only move exponents), within rounding otherwise.
+TEST(AttentionTemperature, EqualsDividingQByTau) {
+  Rng rng(42);
+  const Matrix Q = random_matrix(7, 6, rng), K = random_matrix(9, 6, rng);
+  const Matrix V = random_matrix(9, 4, rng);
+  const Mask causal = causal_mask(7, 9).value;
+  for (const Mask* mask : {static_cast<const Mask*>(nullptr), &causal})
+    for (bool scale : {true, false}) {
+      for (double tau : {0.0625, 0.5, 2.0, 16.0}) {
+        const auto t = attention(Q, K, V, mask, {scale, tau});
+        const auto q = attention(times(Q, 1.0 / tau), K, V, mask, scale);
+        ASSERT_TRUE(t.ok() && q.ok());
+        EXPECT_TRUE(MatrixIdentical(t.value.weights, q.value.weights)) << "τ = " << tau;
+        EXPECT_TRUE(MatrixIdentical(t.value.out, q.value.out)) << "τ = " << tau;
+      }
+      for (double tau : {0.05, 0.3, 3.7, 20.0}) {
+        const auto t = attention(Q, K, V, mask, {scale, tau});
+        const auto q = attention(times(Q, 1.0 / tau), K, V, mask, scale);
+        ASSERT_TRUE(t.ok() && q.ok());
+        EXPECT_TRUE(MatrixNear(t.value.weights, q.value.weights, 1e-13)) << "τ = " << tau;
+        EXPECT_TRUE(MatrixNear(t.value.out, q.value.out, 1e-13)) << "τ = " << tau;
+      }
+    }
+}
+
+// τ < 1 sharpens, τ > 1 flattens: every row's entropy falls as τ falls, from
+// ln(visible keys) (uniform) at τ → ∞ to 0 (all weight on the largest score)
+// at τ → 0.
+TEST(AttentionTemperature, SmallSharpensLargeFlattens) {
+  Rng rng(43);
+  const std::size_t n_q = 6, n_k = 8;
+  const Matrix Q = random_matrix(n_q, 4, rng), K = random_matrix(n_k, 4, rng);
+  const Matrix V = random_matrix(n_k, 2, rng);
+  const Mask causal = causal_mask(n_q, n_k).value;
+  for (const Mask* mask : {static_cast<const Mask*>(nullptr), &causal}) {
+    std::vector<double> before(n_q, -1.0);  // entropies at the previous, smaller τ
+    for (double tau : {1e-3, 0.05, 0.2, 0.5, 1.0, 2.0, 5.0, 20.0, 1e6}) {
+      const auto r = attention(Q, K, V, mask, {true, tau});
+      ASSERT_TRUE(r.ok());
+      expect_rows_sum_to_one(r.value.weights);
+      const std::vector<double> H = row_entropy(r.value.weights);
+      for (std::size_t i = 0; i < n_q; ++i) {
+        const std::size_t visible = mask ? std::min(i + 1, n_k) : n_k;
+        if (visible > 1) {
+          EXPECT_GT(H[i], before[i]) << "row " << i << ", τ = " << tau;
+        }
+        EXPECT_LE(H[i], std::log(static_cast<double>(visible)) + 1e-12);
+      }
+      before = H;
+    }
+    // the limits: τ = 1e6 is uniform over the visible keys, τ = 1e-3 one-hot
+    const auto flat = attention(Q, K, V, mask, {true, 1e6});
+    const auto sharp = attention(Q, K, V, mask, {true, 1e-3});
+    const auto scores = attention_steps(Q, K, V, mask);
+    ASSERT_TRUE(flat.ok() && sharp.ok() && scores.ok());
+    for (std::size_t i = 0; i < n_q; ++i) {
+      const std::size_t visible = mask ? std::min(i + 1, n_k) : n_k;
+      std::size_t best = 0;
+      for (std::size_t j = 0; j < visible; ++j) {
+        EXPECT_NEAR(flat.value.weights(i, j), 1.0 / static_cast<double>(visible), 1e-5);
+        if (scores.value.scores(i, j) > scores.value.scores(i, best)) best = j;
+      }
+      EXPECT_NEAR(sharp.value.weights(i, best), 1.0, 1e-12) << "row " << i;
+    }
+  }
+}
+
+TEST(AttentionTemperature, StepsDivideTheScoresByTauSqrtDk) {
+  Rng rng(44);
+  const Matrix Q = random_matrix(3, 4, rng), K = random_matrix(5, 4, rng);
+  const Matrix V = random_matrix(5, 2, rng);
+  for (bool scale : {true, false}) {
+    const AttentionOptions opts{scale, 0.25};
+    const auto s = attention_steps(Q, K, V, nullptr, opts);
+    ASSERT_TRUE(s.ok());
+    const double factor = score_factor(4, opts);
+    EXPECT_EQ(factor, scale ? 2.0 : 4.0);  // 1 / (0.25·√4), 1 / 0.25
+    for (std::size_t k = 0; k < s.value.scores.data.size(); ++k)
+      EXPECT_EQ(s.value.scaled.data[k], s.value.scores.data[k] * factor);
+    const auto a = attention(Q, K, V, nullptr, opts);
+    EXPECT_TRUE(MatrixIdentical(s.value.weights, a.value.weights));
+    EXPECT_TRUE(MatrixIdentical(s.value.out, a.value.out));
+  }
+}
+
+// A small τ can take a finite score beyond float64 in the steps, which cannot
+// show it; attention() itself still gives finite weights (bounds_test.cpp).
+TEST(AttentionTemperature, StepsRefuseScaledScoresBeyondFloat64) {
+  const Matrix Q(1, 1, {1e300}), K(2, 1, {1.0, 0.0}), V(2, 1, {1.0, 2.0});
+  const auto r = attention_steps(Q, K, V, nullptr, {false, 1e-10});
+  EXPECT_EQ(r.status.code, "non_finite_result");
+  EXPECT_EQ(r.status.message,
+            "attention: the scaled score Q[0]·K[0] / τ overflows float64 (it is Infinity): use a "
+            "larger temperature than 1e-10 or scale Q or K down");
+  const auto a = attention(Q, K, V, nullptr, {false, 1e-10});
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(a.value.weights.data, (std::vector<double>{1.0, 0.0}));
+  // 1/τ beyond float64: zero scores stay 0, so all-zero scores still show
+  const auto zero = attention_steps(Matrix(1, 1, {0.0}), K, V, nullptr, {true, 5e-324});
+  ASSERT_TRUE(zero.ok()) << zero.status.message;
+  EXPECT_EQ(zero.value.scaled.data, (std::vector<double>{0.0, 0.0}));
+  EXPECT_EQ(zero.value.weights.data, (std::vector<double>{0.5, 0.5}));
+}
+
+TEST(AttentionTemperature, MustBeAFiniteNumberAboveZero) {
+  const Matrix X(2, 2, 1.0);
+  const double nan = kNaN;
+  for (double tau : {0.0, -0.0, -1.0, -1e-300, nan, kInf, -kInf}) {
+    SCOPED_TRACE(tau);
+    const std::string want =
+        "attention: temperature = " + number_str(tau) + " must be a finite number > 0";
+    const auto a = attention(X, X, X, nullptr, {true, tau});
+    EXPECT_EQ(a.status.code, "invalid_argument");
+    EXPECT_EQ(a.status.message, want);
+    EXPECT_EQ(attention_buffers(X, X, X, nullptr, {false, tau}).status.message, want);
+    EXPECT_EQ(attention_steps(X, X, X, nullptr, {true, tau}).status.message, want);
+  }
+  EXPECT_EQ(attention(X, X, X, nullptr, {true, 0.0}).status.message,
+            "attention: temperature = 0 must be a finite number > 0");
+  EXPECT_EQ(attention(X, X, X, nullptr, {true, nan}).status.message,
+            "attention: temperature = NaN must be a finite number > 0");
+  EXPECT_EQ(attention(X, X, X, nullptr, {true, -kInf}).status.message,
+            "attention: temperature = -Infinity must be a finite number > 0");
+  // the extremes that are allowed, and the module keeps working after the errors
+  for (double tau : {5e-324, 1e-300, 1e300, std::numeric_limits<double>::max()}) {
+    const auto r = attention(X, X, X, nullptr, {true, tau});
+    ASSERT_TRUE(r.ok()) << tau;
+    expect_rows_sum_to_one(r.value.weights);
+  }
 }
 
 // ---------------------------------------------------------------- steps

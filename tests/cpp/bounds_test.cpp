@@ -424,6 +424,72 @@ TEST(FiniteOut, WidePathAgreesWithTheReference) {
   }
 }
 
+// The temperature multiplies the scores by 1/τ: the same large inputs at
+// τ = 0.05 (× 20) and τ = 20, on either side of the kernel's bound, agree with
+// the reference wherever its scores are finite.
+TEST(FiniteOut, LargeInputsAtSmallAndLargeTemperatures) {
+  Rng rng(17);
+  for (double size : {1e149, 1e152}) {
+    const Matrix Q = test::random_matrix(5, 4, rng, size);
+    const Matrix K = test::random_matrix(7, 4, rng, size);
+    const Matrix V = test::random_matrix(7, 3, rng, 1e300);
+    Mask m = causal_mask(5, 7).value;
+    for (const Mask* mask : {static_cast<const Mask*>(nullptr), static_cast<const Mask*>(&m)})
+      for (bool scale : {true, false})
+        for (double tau : {0.05, 20.0}) {
+          SCOPED_TRACE("|Q|, |K| ~ " + std::to_string(size) + (scale ? " scaled" : " unscaled") +
+                       " τ = " + std::to_string(tau));
+          const auto fast = attention(Q, K, V, mask, {scale, tau});
+          ASSERT_TRUE(fast.ok());
+          EXPECT_TRUE(WellFormed(fast.value));
+          const AttentionResult ref = attention_reference(Q, K, V, mask, {scale, tau});
+          ASSERT_TRUE(all_finite(ref.weights.data));  // 4·(4e152)²·20 < 1e308
+          EXPECT_TRUE(MatrixNear(fast.value.weights, ref.weights, 1e-12));
+          EXPECT_TRUE(MatrixNear(shrunk(fast.value.out), shrunk(ref.out), 1e-12));
+        }
+  }
+}
+
+// d_k·max|Q|·max|K| = 1e300 is inside the τ = 1 bound, but 1/τ = 1e10 takes the
+// score to 1e310: the bound must count the factor, or the weights are NaN.
+TEST(FiniteOut, TheKernelBoundCountsTheTemperature) {
+  const Matrix Q(2, 1, {1e150, -1e150}), K(2, 1, {1e150, 1.0}), V(2, 1, {1.0, 2.0});
+  const auto r = attention(Q, K, V, nullptr, {false, 1e-10});
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(WellFormed(r.value));
+  EXPECT_EQ(r.value.weights.data, (std::vector<double>{1.0, 0.0, 0.0, 1.0}));
+  EXPECT_EQ(r.value.out.data, (std::vector<double>{1.0, 2.0}));
+}
+
+// Dot products beyond float64 divided by a τ near DBL_MAX come back to small
+// logits (2 and 1 here): their difference still counts, softmax([2, 1]).
+TEST(FiniteOut, HugeDotsAtAHugeTemperatureKeepTheirDifference) {
+  const Matrix Q(1, 1, {1e154}), K(2, 1, {2e154, 1e154}), V(2, 1, {1.0, 0.0});
+  const auto r = attention(Q, K, V, nullptr, {false, 1e308});  // dots 2e308 (∞) and 1e308
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(VectorNear(r.value.weights.data, {0.7310585786300049, 0.2689414213699951}, 1e-15));
+  EXPECT_NEAR(r.value.out.data[0], 0.7310585786300049, 1e-15);
+}
+
+// τ = 5e-324: 1/τ is beyond float64, yet every row is well formed: the
+// largest score takes all the weight, equal ones share it, zeros stay equal.
+TEST(FiniteOut, TemperatureWhoseInverseOverflows) {
+  const Matrix Q(3, 1, {1.0, 0.0, -1.0}), K(3, 1, {2.0, 1.0, 2.0}), V(3, 1, {1.0, 2.0, 4.0});
+  for (bool scale : {true, false}) {
+    const auto r = attention(Q, K, V, nullptr, {scale, 5e-324});
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(WellFormed(r.value));
+    const double third = 1.0 / 3.0;
+    EXPECT_TRUE(VectorNear(r.value.weights.data,
+                           {0.5, 0.0, 0.5, third, third, third, 0.0, 1.0, 0.0}, 1e-16));
+  }
+  const auto mh = multi_head(Matrix(2, 2, {1, 2, 3, 4}), Matrix(2, 2, {1, 2, 3, 4}),
+                             Matrix(2, 2, {1, 2, 3, 4}), 2, nullptr, 5e-324);
+  ASSERT_TRUE(mh.ok());
+  EXPECT_TRUE(all_finite(mh.value.out.data));
+  EXPECT_EQ(mh.value.weights[0].data, (std::vector<double>{0.0, 1.0, 0.0, 1.0}));
+}
+
 TEST(FiniteOut, EveryFunctionBuiltOnAttention) {
   Rng rng(13);
   const Matrix X = test::random_matrix(6, 4, rng, 1e300);

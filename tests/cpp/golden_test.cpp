@@ -245,6 +245,42 @@ TEST(Golden, MultiHead) {
   }
 }
 
+// Softmax temperature τ (Hinton et al. 2015): scores / (τ·√d_k), or / τ
+// unscaled; multi_head divides every head's scores by τ·√(d/h).
+TEST(Golden, Temperature) {
+  Summary summary("temperature.json");
+  std::size_t seen = 0;
+  for (const json& c : load("temperature.json")) {
+    const std::string label = case_label("temperature.json", c);
+    const auto m = mask(c.at("mask"));
+    const double tau = c.at("temperature").get<double>();
+    const ap::Matrix Q = matrix(c.at("Q")), K = matrix(c.at("K")), V = matrix(c.at("V"));
+    if (c.at("op") == "attention") {
+      const ap::AttentionOptions opts{c.at("scale").get<bool>(), tau};
+      auto r = ap::attention(Q, K, V, m.get(), opts);
+      ASSERT_TRUE(r.ok()) << label << ": " << r.status.message;
+      EXPECT_TRUE(close(label + " out", r.value.out.data, c.at("out")));
+      EXPECT_TRUE(close(label + " weights", r.value.weights.data, c.at("weights")));
+      EXPECT_TRUE(masked_zero(label + " weights", r.value.weights, m.get()));
+      // the steps end in the same weights, bit for bit
+      auto steps = ap::attention_steps(Q, K, V, m.get(), opts);
+      ASSERT_TRUE(steps.ok()) << label << ": " << steps.status.message;
+      EXPECT_EQ(steps.value.weights.data, r.value.weights.data) << label;
+    } else {
+      const std::size_t h = c.at("h").get<std::size_t>();
+      auto r = ap::multi_head(Q, K, V, h, m.get(), tau);
+      ASSERT_TRUE(r.ok()) << label << ": " << r.status.message;
+      ASSERT_EQ(r.value.weights.size(), h) << label;
+      EXPECT_TRUE(close(label + " out", r.value.out.data, c.at("out")));
+      EXPECT_TRUE(close(label + " weights", concat(r.value.weights), c.at("weights")));
+      for (std::size_t t = 0; t < h; ++t)
+        EXPECT_TRUE(masked_zero(label + " head " + std::to_string(t), r.value.weights[t], m.get()));
+    }
+    ++seen;
+  }
+  EXPECT_GE(seen, 20u) << "temperature.json has fewer cases than the generator writes";
+}
+
 TEST(Golden, LayerNorm) {
   Summary summary("layer_norm.json");
   for (const json& c : load("layer_norm.json")) {

@@ -1,5 +1,5 @@
 // multi_head_test.cpp — h = 1 is attention, h heads are h attentions on
-// column slices scaled by √(d/h), and the divisibility rules.
+// column slices scaled by τ·√(d/h), and the divisibility and temperature rules.
 #include "multi_head.h"
 
 #include <gtest/gtest.h>
@@ -142,6 +142,56 @@ TEST(MultiHead, SelfAttentionKeepsTheInputShape) {
     EXPECT_EQ(mh.value.out.rows, X.rows);
     EXPECT_EQ(mh.value.out.cols, X.cols);
   }
+}
+
+TEST(MultiHeadTemperature, EveryHeadIsAttentionAtTheSameTau) {
+  Rng rng(29);
+  const std::size_t h = 2;
+  const Matrix Q = random_matrix(5, 8, rng), K = random_matrix(6, 8, rng);
+  const Matrix V = random_matrix(6, 6, rng);
+  const Mask mask = causal_mask(5, 6).value;
+  for (double tau : {0.05, 0.5, 1.0, 2.0, 20.0}) {
+    SCOPED_TRACE(tau);
+    auto mh = multi_head(Q, K, V, h, &mask, tau);
+    ASSERT_TRUE(mh.ok()) << mh.status.message;
+    for (std::size_t t = 0; t < h; ++t) {
+      auto a = attention(column_slice(Q, t * 4, 4), column_slice(K, t * 4, 4),
+                         column_slice(V, t * 3, 3), &mask, {true, tau});
+      ASSERT_TRUE(a.ok());
+      EXPECT_TRUE(MatrixIdentical(mh.value.weights[t], a.value.weights)) << "head " << t;
+      for (std::size_t i = 0; i < 5; ++i)
+        for (std::size_t c = 0; c < 3; ++c)
+          EXPECT_EQ(mh.value.out(i, t * 3 + c), a.value.out(i, c));
+    }
+  }
+}
+
+TEST(MultiHeadTemperature, OneIsTheDefaultAndH1IsAttention) {
+  Rng rng(30);
+  const Matrix X = random_matrix(4, 6, rng);
+  auto plain = multi_head(X, X, X, 3), one = multi_head(X, X, X, 3, nullptr, 1.0);
+  ASSERT_TRUE(plain.ok() && one.ok());
+  EXPECT_TRUE(MatrixIdentical(one.value.out, plain.value.out));
+  for (std::size_t t = 0; t < 3; ++t)
+    EXPECT_TRUE(MatrixIdentical(one.value.weights[t], plain.value.weights[t]));
+  auto mh = multi_head(X, X, X, 1, nullptr, 0.3);
+  auto a = attention(X, X, X, nullptr, {true, 0.3});
+  ASSERT_TRUE(mh.ok() && a.ok());
+  EXPECT_TRUE(MatrixIdentical(mh.value.out, a.value.out));
+  EXPECT_TRUE(MatrixIdentical(mh.value.weights[0], a.value.weights));
+}
+
+TEST(MultiHeadErrors, TemperatureMustBeAFiniteNumberAboveZero) {
+  const Matrix X(4, 8, 1.0);
+  for (double tau : {0.0, -2.0, std::nan(""), static_cast<double>(INFINITY)}) {
+    auto r = multi_head(X, X, X, 2, nullptr, tau);
+    EXPECT_EQ(r.status.code, "invalid_argument");
+    EXPECT_TRUE(Contains(r.status.message, "multi_head: temperature = ")) << r.status.message;
+    EXPECT_TRUE(Contains(r.status.message, " must be a finite number > 0"));
+  }
+  EXPECT_EQ(multi_head(X, X, X, 2, nullptr, -2.0).status.message,
+            "multi_head: temperature = -2 must be a finite number > 0");
+  EXPECT_TRUE(multi_head(X, X, X, 2, nullptr, 1e-3).ok());
 }
 
 TEST(MultiHeadErrors, HMustDivideD) {

@@ -22,12 +22,14 @@ interface Overflow {
   what: string;
   scrollWidth: number;
   clientWidth: number;
+  /** Its overflow-x is auto or scroll: it scrolls sideways rather than cutting its content. */
+  scrolls: boolean;
 }
 
 /**
  * Every element of the experiments panel (in the shadow root of <attention-playground>) whose content is wider
- * than its box (scrollWidth > clientWidth + 1), except the ones meant to scroll (overflow-x auto or scroll) and
- * the visually hidden ones (clipped to nothing on purpose, for screen readers).
+ * than its box (scrollWidth > clientWidth + 1), except the visually hidden ones (clipped to nothing on purpose,
+ * for screen readers); `scrolls` marks the ones meant to scroll (overflow-x auto or scroll).
  */
 function overflowing(page: Page): Promise<Overflow[]> {
   return page.evaluate(() => {
@@ -47,14 +49,14 @@ function overflowing(page: Page): Promise<Overflow[]> {
       const card = e.closest('[data-testid^=exp-]:is(section)')?.getAttribute('data-testid') ?? '';
       return `${card ? `${card} › ` : ''}${e.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${cls} "${text}"`;
     };
-    const out: { what: string; scrollWidth: number; clientWidth: number }[] = [];
+    const out: { what: string; scrollWidth: number; clientWidth: number; scrolls: boolean }[] = [];
     // HTML elements and the outer <svg> of each figure: the shapes inside an SVG have no box of their own
     const boxed = [panel, ...panel.querySelectorAll('*')].filter((e) => e instanceof HTMLElement || (e instanceof SVGSVGElement && !e.ownerSVGElement));
     for (const e of boxed) {
       if (e.scrollWidth <= e.clientWidth + 1) continue;
+      if (hiddenOnPurpose(e)) continue;
       const overflowX = getComputedStyle(e).overflowX;
-      if (overflowX === 'auto' || overflowX === 'scroll' || hiddenOnPurpose(e)) continue;
-      out.push({ what: name(e), scrollWidth: e.scrollWidth, clientWidth: e.clientWidth });
+      out.push({ what: name(e), scrollWidth: e.scrollWidth, clientWidth: e.clientWidth, scrolls: overflowX === 'auto' || overflowX === 'scroll' });
     }
     return out;
   });
@@ -70,7 +72,9 @@ function cardSpaces(page: Page): Promise<{ card: string; below: number; gapAfter
     return cards.map((card, k) => {
       const box = boxes[k];
       const padding = parseFloat(getComputedStyle(card).paddingBottom);
-      const contentBottom = Math.max(...[...card.children].filter((c) => (c as HTMLElement).offsetParent !== null).map((c) => c.getBoundingClientRect().bottom));
+      const contentBottom = Math.max(
+        ...[...card.children].filter((c) => (c as HTMLElement).offsetParent !== null).map((c) => c.getBoundingClientRect().bottom),
+      );
       // the nearest card below this one, in the same column (overlapping horizontally)
       const below = boxes.filter((b) => b.top >= box.bottom - 1 && b.left < box.right - 1 && b.right > box.left + 1).map((b) => b.top - box.bottom);
       return {
@@ -97,22 +101,29 @@ for (const [width, height] of [
     await page.locator('[data-testid=experiments]').screenshot({ path });
     await testInfo.attach(`experiments-${width}.png`, { path, contentType: 'image/png' });
     report(`screenshot: experiments panel at ${width} px after all four runs: ${path}`);
-    const offenders = await overflowing(page);
-    expect(
-      offenders,
-      `elements wider than their box at ${width} px:\n    ${offenders.map((o) => `${o.what}: scrollWidth ${o.scrollWidth} > clientWidth ${o.clientWidth}`).join('\n    ')}`,
-    ).toEqual([]);
+    const wide = await overflowing(page);
+    const list = (os: Overflow[]) => os.map((o) => `${o.what}: scrollWidth ${o.scrollWidth} > clientWidth ${o.clientWidth}`).join('\n    ');
+    const cut = wide.filter((o) => !o.scrolls);
+    expect(cut, `elements wider than their box (their content is cut) at ${width} px:\n    ${list(cut)}`).toEqual([]);
+    // stricter than "not cut": nothing in the panel needs a sideways scroll either (a heatmap or table that scrolls hides part of itself)
+    const scrollers = wide.filter((o) => o.scrolls);
+    expect(scrollers, `elements that scroll sideways at ${width} px:\n    ${list(scrollers)}`).toEqual([]);
     const page0 = await widths(page);
     expect(page0.scroll, `the page is no wider than the viewport at ${width} px`).toBeLessThanOrEqual(page0.client);
     const spaces = await cardSpaces(page);
     const described = spaces.map((s) => `${s.card}: ${s.below} px empty below its content, ${s.gapAfter ?? '—'} px to the next card below`).join('\n    ');
-    expect(spaces.filter((s) => s.outside).map((s) => s.card), `cards that leave the panel at ${width} px`).toEqual([]);
+    expect(
+      spaces.filter((s) => s.outside).map((s) => s.card),
+      `cards that leave the panel at ${width} px`,
+    ).toEqual([]);
     expect(
       spaces.filter((s) => s.below > MAX_EMPTY_PX || (s.gapAfter ?? 0) > MAX_EMPTY_PX).map((s) => s.card),
       `cards with more than ${MAX_EMPTY_PX} px of empty space below them at ${width} px:\n    ${described}`,
     ).toEqual([]);
     // the four heatmap titles of the permutation experiment are drawn whole
-    const titles = await page.locator('[data-testid=exp-permutation-heatmaps] .hm-title, [data-testid=exp-permutation-heatmaps] text.hm-title').allTextContents();
+    const titles = await page
+      .locator('[data-testid=exp-permutation-heatmaps] .hm-title, [data-testid=exp-permutation-heatmaps] text.hm-title')
+      .allTextContents();
     for (const title of titles) expect(title, 'a permutation heatmap title is not shortened').not.toMatch(/…$/);
   });
 }
@@ -154,14 +165,28 @@ test('seed boxes: a link with Wq/Wk/Wv drawn from seeds 43/44/45 shows those see
   await expect(page.locator('[data-testid=seed-Wv]'), 'Wv is untouched').toHaveValue('45');
 });
 
-test('experiment seed boxes show the seed of the link, and the run uses it', async ({ page, url }) => {
+test('experiment seed boxes show the seed of the link and of Back/Forward, and the run uses it', async ({ page, url }) => {
   await page.goto(`${url}#op=attention&x.scaling.seed=11&x.scaling.ds=1%2C64`);
   await waitForPlot(page);
-  await expect(page.locator('[data-testid=exp-scaling-seed]'), 'the seed of the link').toHaveValue('11');
+  const seed = page.locator('[data-testid=exp-scaling-seed]');
+  await expect(seed, 'the seed of the link').toHaveValue('11');
   await expect(page.locator('[data-testid=exp-h1-seed]'), 'the default seed where the link has none').toHaveValue('7');
   await runFromPage(page, 'scaling');
-  const file = await page.locator('[data-testid=exp-scaling] .lc-caption').textContent();
-  expect(file ?? '', 'the chart caption names the seed used').toContain('seed 11');
+  expect(await textOf(page.locator('[data-testid=exp-scaling] .lc-caption')), 'the chart caption names the seed used').toContain('seed 11');
+  for (const value of ['12', '13']) {
+    await seed.fill(value);
+    await seed.dispatchEvent('change');
+    await expect.poll(() => hashOf(page), { message: `the link stores seed ${value}` }).toContain(`x.scaling.seed=${value}`);
+  }
+  await page.goBack();
+  await expect.poll(() => hashOf(page), { message: 'Back restores the link with seed 12' }).toContain('x.scaling.seed=12');
+  await expect(seed, 'after Back the box shows the seed of the restored state, though it still has the focus').toHaveValue('12');
+  await page.goBack();
+  await expect(seed, 'and the seed of the link before').toHaveValue('11');
+  await page.goForward();
+  await expect(seed, 'Forward: 12 again').toHaveValue('12');
+  await runFromPage(page, 'scaling');
+  expect(await textOf(page.locator('[data-testid=exp-scaling] .lc-caption')), 'the run uses the seed shown').toContain('seed 12');
 });
 
 test('the quadratic chart’s table gives n² exactly: 16777216 at n = 4096', async ({ page, url }) => {

@@ -6,7 +6,9 @@
 // arguments — small shapes (0 … 6, so empty ones too), counts (small, at and
 // over the limits), values (small, exact, huge, tiny, denormal, ±DBL_MAX, raw
 // bit patterns, now and then NaN or ±∞), mask bits, h / num_heads /
-// num_kv_heads, eps, seeds. Running out of bytes reads zeros.
+// num_kv_heads, eps, softmax temperatures, seeds. Running out of bytes reads
+// zeros (a temperature byte of 0 is τ = 1, so inputs from before temperatures
+// mean what they meant).
 //
 // Every call must end in one of two ways (else the harness aborts: a crash):
 //   - an error: a known code, a message naming the function ("fn: …");
@@ -118,6 +120,17 @@ class Reader {
     }
     if (tag == 254) return std::nan("");
     return flag() ? kInf : -kInf;
+  }
+
+  // A softmax temperature τ: 1 (also for a 0 byte), the page's range, the
+  // extremes (1/τ beyond DBL_MAX at 5e-324), and now and then any double,
+  // which the core must refuse unless it is finite and > 0.
+  double temperature() {
+    static constexpr double kTable[] = {1.0, 0.05,  0.5,    2.0,   20.0,   1e-3, 1e3,
+                                        0.3, 1e-10, 1e-300, 1e300, 5e-324, kMax};
+    const std::uint8_t tag = u8();
+    if (tag < 224) return kTable[tag % (sizeof kTable / sizeof kTable[0])];
+    return value();
   }
 
   // A finite value (for fills that must pass the input checks).
@@ -245,14 +258,15 @@ bool test_finite(const AttentionResult& r) {
 // attention's result against the plain reference, when the reference's dot
 // products do not overflow (where they do, the reference itself is wrong)
 void compare_with_reference(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
-                            bool scale, const double* out, const double* weights) {
+                            const AttentionOptions& opts, const double* out,
+                            const double* weights) {
   for (std::size_t i = 0; i < Q.rows; ++i)
     for (std::size_t j = 0; j < K.rows; ++j) {
       double dot = 0.0;
       for (std::size_t c = 0; c < Q.cols; ++c) dot += Q(i, c) * K(j, c);
       if (!std::isfinite(dot)) return;
     }
-  const AttentionResult ref = attention_reference(Q, K, V, mask, scale);
+  const AttentionResult ref = attention_reference(Q, K, V, mask, opts);
   if (!test_finite(ref)) return;
   for (std::size_t t = 0; t < ref.weights.data.size(); ++t)
     expect(std::fabs(weights[t] - ref.weights.data[t]) <= 1e-12,
@@ -297,33 +311,35 @@ void fuzz_attention(Reader& in, int form) {
   const bool has = in.mask(n_q, n_k, m);
   const Mask* mask = has ? &m : nullptr;
   const bool scale = in.flag();
+  const AttentionOptions opts{scale, in.temperature()};
+  const bool bad_tau = !(std::isfinite(opts.temperature) && opts.temperature > 0.0);
   if (form == 0) {
-    const auto r = attention(Q, K, V, mask, scale);
-    if (!outcome(r, {"attention"})) return;
+    const auto r = attention(Q, K, V, mask, opts);
+    if (!outcome(r, {"attention"}, bad_tau)) return;
     check_shape(r.value.out, n_q, d_v, "attention out");
     check_shape(r.value.weights, n_q, n_k, "attention weights");
     check_weights(r.value.weights.data.data(), n_q, n_k, mask, "attention");
-    compare_with_reference(Q, K, V, mask, scale, r.value.out.data.data(),
+    compare_with_reference(Q, K, V, mask, opts, r.value.out.data.data(),
                            r.value.weights.data.data());
   } else if (form == 1) {
-    const auto r = attention_buffers(Q, K, V, mask, scale);
-    if (!outcome(r, {"attention"})) return;
+    const auto r = attention_buffers(Q, K, V, mask, opts);
+    if (!outcome(r, {"attention"}, bad_tau)) return;
     const AttentionBuffers& b = r.value;
     expect(b.n_q == n_q && b.n_k == n_k && b.d_v == d_v, "attention_buffers: wrong shape");
     check_finite(std::vector<double>(b.out.get(), b.out.get() + n_q * d_v),
                  "attention_buffers out");
     check_weights(b.weights.get(), n_q, n_k, mask, "attention_buffers");
-    compare_with_reference(Q, K, V, mask, scale, b.out.get(), b.weights.get());
+    compare_with_reference(Q, K, V, mask, opts, b.out.get(), b.weights.get());
     // bit for bit what attention() gives
-    const auto a = attention(Q, K, V, mask, scale);
+    const auto a = attention(Q, K, V, mask, opts);
     expect(a.ok(), "attention refuses what attention_buffers took");
     expect(std::memcmp(a.value.weights.data.data(), b.weights.get(), n_q * n_k * sizeof(double)) ==
                    0 &&
                std::memcmp(a.value.out.data.data(), b.out.get(), n_q * d_v * sizeof(double)) == 0,
            "attention_buffers differs from attention");
   } else {
-    const auto r = attention_steps(Q, K, V, mask, scale);
-    if (!outcome(r, {"attention"})) return;
+    const auto r = attention_steps(Q, K, V, mask, opts);
+    if (!outcome(r, {"attention"}, bad_tau)) return;
     const AttentionSteps& t = r.value;
     check_shape(t.scores, n_q, n_k, "steps scores");
     check_shape(t.scaled, n_q, n_k, "steps scaled");
@@ -358,8 +374,9 @@ void fuzz_multi_head(Reader& in) {
   const Matrix Q = in.matrix(n_q, d), K = in.matrix(n_k, d), V = in.matrix(n_k, d_v);
   Mask m;
   const bool has = in.mask(n_q, n_k, m);
-  const auto r = multi_head(Q, K, V, h, has ? &m : nullptr);
-  if (!outcome(r, {"multi_head"})) return;
+  const double tau = in.temperature();
+  const auto r = multi_head(Q, K, V, h, has ? &m : nullptr, tau);
+  if (!outcome(r, {"multi_head"}, !(std::isfinite(tau) && tau > 0.0))) return;
   check_shape(r.value.out, n_q, d_v, "multi_head out");
   expect(r.value.weights.size() == h, "multi_head: wrong number of heads");
   for (const Matrix& w : r.value.weights) {

@@ -118,6 +118,7 @@ const JUNK: Array<() => unknown> = [
   () => ({ data: new Uint8Array(4), rows: 2, cols: 2 }),
   () => ({ data: new Float64Array(8), batch: 2, rows: 2, cols: 2 }),
   () => ({ scale: 'yes', causal: 1, eps: -1, weightsInto: { length: 4 }, num_heads: '2', num_kv_heads: null, mask: 'causal' }),
+  ...[0, -1, NaN, Infinity, '2', true, 5e-324, 1e308].map((temperature) => () => ({ temperature })),
 ];
 const junk = (r: Rng) => r.pick(JUNK)();
 const NUMBER: Array<(x: number) => unknown> = [
@@ -200,7 +201,7 @@ function mutateObject(r: Rng, o: Record<string, unknown>): unknown {
       b[k] = mutate(r, o[k]);
       return b;
     case 3:
-      b[r.pick(['extra', 'rows', 'cols', 'data', 'scale', 'mask', 'length', 'weightsInto'])] = junk(r);
+      b[r.pick(['extra', 'rows', 'cols', 'data', 'scale', 'temperature', 'mask', 'length', 'weightsInto'])] = junk(r);
       return b;
     default:
       return junk(r);
@@ -304,7 +305,10 @@ function attentionSpecs(form: Form, add: Add): void {
     const [nq, nk] = [r.int(1, 5), r.int(1, 5)];
     return [M(r, nq, dk), M(r, nk, dk), M(r, nk, dv), mask(r, nq, nk, form)];
   };
-  const opts = (r: Rng, extra: object) => r.pick([undefined, null, {}, { scale: r.next() < 0.5 }, extra]);
+  // softmax temperatures from the page's range (0.05 … 20) to the extremes (1/τ beyond float64 at 5e-324)
+  const tau = (r: Rng) => r.pick([0.05, 0.3, 1, 2, 20, 1e-3, 1e-300, 5e-324, 1e300]);
+  const opts = (r: Rng, extra: object) =>
+    r.pick([undefined, null, {}, { scale: r.next() < 0.5 }, { scale: r.next() < 0.5, temperature: tau(r) }, { ...extra, temperature: tau(r) }, extra]);
   add(
     'attention',
     [0, 1, 2],
@@ -344,7 +348,7 @@ function attentionSpecs(form: Form, add: Add): void {
     (r) => {
       const h = r.int(1, 3);
       const [Q, K, V, m] = qkv(r, h * r.int(1, 2), h * r.int(1, 2));
-      return [Q, K, V, h, m];
+      return [Q, K, V, h, m, r.pick([undefined, null, {}, { temperature: tau(r) }])];
     },
     (res, a) => {
       const [nq, nk, dv] = [dims(a[0])[0], dims(a[1])[0], dims(a[2])[1]];

@@ -1,60 +1,19 @@
 // golden.test.ts — the WASM core against PyTorch float64 reference tensors
-// (tests/golden/*.json, written by scripts/make_golden.py). Each case is its
-// own test; a failure names the case and prints the largest difference.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, test } from 'vitest';
+// (tests/golden/*.json, written by scripts/make_golden.py; read and compared
+// by tests/web/support/golden.ts). Each case is its own test; a failure names
+// the case and prints the largest difference. The softmax temperature's cases
+// (temperature.json) are in temperature.test.ts.
+import { beforeAll, describe, test } from 'vitest';
 import type { BoolMatrix, Core, Matrix, Tensor3 } from '../../../web/src/core/core';
+import { check, fixture } from '../support/golden';
 import { loadCoreForNode } from '../support/load-core';
 
-const TOL = 1e-9; // vs PyTorch float64
 const TOL_F32 = 1e-6; // single_head vs PyTorch float32 (the seed 000 example)
 
 let core: Core;
 beforeAll(async () => {
   core = await loadCoreForNode();
 });
-
-const dir = fileURLToPath(new URL('../../golden/', import.meta.url));
-
-/** The cases of tests/golden/<file>; a missing or empty file fails its own test instead of passing silently. */
-function fixture<T>(file: string): T[] {
-  const path = dir + file;
-  if (!existsSync(path)) {
-    test(`${file} exists`, () => expect.fail(`missing fixture ${path}: run /usr/bin/python3 scripts/make_golden.py`));
-    return [];
-  }
-  const cases = JSON.parse(readFileSync(path, 'utf8')) as T[];
-  if (!Array.isArray(cases) || cases.length === 0) test(`${file} has cases`, () => expect.fail(`${path} holds no cases`));
-  return cases;
-}
-
-type Nested = number | Nested[];
-
-/** Largest |a − b| over two nested arrays; Infinity if the shapes differ. */
-function maxAbsDiff(a: Nested, b: Nested): number {
-  if (typeof a === 'number' || typeof b === 'number') {
-    if (typeof a !== 'number' || typeof b !== 'number') return Infinity;
-    return a === b ? 0 : Math.abs(a - b);
-  }
-  if (a.length !== b.length) return Infinity;
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, maxAbsDiff(a[i], b[i]));
-  return m;
-}
-
-function shapeOf(x: Nested): number[] {
-  const s: number[] = [];
-  for (let y = x; Array.isArray(y); y = y[0]) s.push(y.length);
-  return s;
-}
-
-/** llm.c's check_tensor: compare within `tol`, report the case, the field and the max difference. */
-function check(where: string, field: string, actual: Nested, expected: Nested, tol = TOL): void {
-  const d = maxAbsDiff(actual, expected);
-  const shapes = d === Infinity ? ` (shape ${JSON.stringify(shapeOf(actual))} vs expected ${JSON.stringify(shapeOf(expected))})` : '';
-  expect(d, `${where}: ${field} max |diff| = ${d}${shapes}, tolerance ${tol}`).toBeLessThanOrEqual(tol);
-}
 
 // ---------------------------------------------------------------- fixtures
 

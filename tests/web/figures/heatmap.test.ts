@@ -207,7 +207,7 @@ describe('Heatmap interaction', () => {
     hm.update(causal);
     const table = hm.element.querySelector('table.hm-table')!;
     expect(table.querySelectorAll('th[scope="col"]')).toHaveLength(4);
-    expect(Array.from(table.querySelectorAll('th[scope="row"]'), (t) => t.textContent)).toEqual(['query 0 a', 'query 1 b', 'query 2 c']);
+    expect(Array.from(table.querySelectorAll('th[scope="row"]'), (t) => t.textContent)).toEqual(['query 0 “a”', 'query 1 “b”', 'query 2 “c”']);
     const tds = Array.from(table.querySelectorAll('td'));
     expect(tds).toHaveLength(9);
     const at = (i: number, j: number) => tds.find((t) => t.dataset['row'] === String(i) && t.dataset['col'] === String(j))!.textContent;
@@ -276,6 +276,9 @@ describe('Heatmap words', () => {
     tableOmitted: '{rows} × {cols} 的矩阵不列出表格。',
     svgTitle: '{title}（行：{row}，列：{col}）',
     untitled: '热力图',
+    notes: '备注',
+    captionNote: '{caption}；{note}',
+    captionPart: '{caption}（第 {part} 部分，共 {parts} 部分：{range}）',
   };
 
   it('fill fills known placeholders once and leaves unknown ones', () => {

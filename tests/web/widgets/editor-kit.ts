@@ -1,11 +1,21 @@
 // editor-kit.ts — a matrix editor in jsdom with a host that behaves like the
 // inputs panel: set() stores the new source and renders it at once, random
 // sources are written out by the real WASM core (model/inputs.ts).
-import type { Core } from '../../../web/src/core/core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCore, type Core } from '../../../web/src/core/core';
 import { t, type Lang } from '../../../web/src/i18n/i18n';
 import { materialize } from '../../../web/src/model/inputs';
 import type { MatrixName, MatrixSource } from '../../../web/src/model/state';
 import { MatrixEditor } from '../../../web/src/widgets/matrix-editor';
+
+/**
+ * The WASM core, in a jsdom test file (support/load-core.ts resolves the .wasm with new URL(…, import.meta.url),
+ * which jsdom's environment turns into an http: address; the folder of this file works in both).
+ */
+export function loadCoreInJsdom(): Promise<Core> {
+  return loadCore({ wasmBinary: readFileSync(join(import.meta.dirname, '../../../web/src/core/wasm/attention_core.wasm')) });
+}
 
 /** An editor in the document and what its host saw. */
 export interface EditorRig {

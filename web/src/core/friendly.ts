@@ -30,8 +30,8 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
       const m = typed.causal_mask(n);
       return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), (x) => x === 1));
     },
-    multi_head: (Q, K, V, h, mask) => {
-      const r = typed.multi_head(M('multi_head', 'Q', Q), M('multi_head', 'K', K), M('multi_head', 'V', V), h, toTypedMask('multi_head', mask));
+    multi_head: (Q, K, V, h, mask, opts) => {
+      const r = typed.multi_head(M('multi_head', 'Q', Q), M('multi_head', 'K', K), M('multi_head', 'V', V), h, toTypedMask('multi_head', mask), opts);
       return { out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
     },
     pos_encoding: (n, d) => fromTyped(typed.pos_encoding(n, d)),

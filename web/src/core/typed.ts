@@ -7,12 +7,14 @@
 import { unstack } from './convert';
 import { unwrap } from './errors';
 import type { TypedCore, TypedMask, TypedMatrix, TypedTensor3 } from './types';
-import { count, describe, fail, flag, maskOf, num, obj, shaped, view } from './validate';
+import { count, describe, fail, flag, maskOf, num, obj, positive, shaped, view } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
 
 const M = (fn: string, arg: string, x: unknown) => shaped<TypedMatrix>(fn, arg, x, Float64Array);
 const qkv = (fn: string, Q: unknown, K: unknown, V: unknown) => [M(fn, 'Q', Q), M(fn, 'K', K), M(fn, 'V', V)] as const;
 const T3 = (fn: string, arg: string, x: unknown) => shaped<TypedTensor3>(fn, arg, x, Float64Array, undefined, ['batch', 'rows', 'cols']);
+/** The softmax temperature τ of an options object: a finite number > 0, default 1. */
+const tau = (fn: string, o: Record<string, unknown>) => positive(fn, 'temperature', o.temperature, 1);
 
 /** A bias of grouped_query_attention: null/undefined (no bias) or a non-empty Float64Array. */
 function bias(fn: string, arg: string, x: unknown): Float64Array | null {
@@ -32,11 +34,12 @@ export function makeTyped(raw: RawCore): TypedCore {
       const m = maskOf<TypedMask>(f, mask);
       const o = obj(f, 'opts', opts);
       const scale = flag(f, 'scale', o.scale, true);
+      const t = tau(f, o);
       const w = o.weightsInto;
       const into = w == null ? null : view(w, Float64Array);
       if (into === undefined || (into && into.length !== q.rows * k.rows))
         fail(f, `weightsInto must be a Float64Array of n_q·n_k = ${q.rows}·${k.rows} values, got ${into ? `${into.length} values` : describe(w)}`, 'shape');
-      const r = unwrap(raw.attention(q, k, v, m, scale, into), f);
+      const r = unwrap(raw.attention(q, k, v, m, scale, t, into), f);
       if (into) r.weights.data = w as Float64Array; // the caller's own array, filled through the view
       return r;
     },
@@ -44,13 +47,16 @@ export function makeTyped(raw: RawCore): TypedCore {
       const f = 'attention_steps';
       const [q, k, v] = qkv(f, Q, K, V);
       const m = maskOf<TypedMask>(f, mask);
-      return unwrap(raw.attention_steps(q, k, v, m, flag(f, 'scale', obj(f, 'opts', opts).scale, true)), f);
+      const o = obj(f, 'opts', opts);
+      return unwrap(raw.attention_steps(q, k, v, m, flag(f, 'scale', o.scale, true), tau(f, o)), f);
     },
     causal_mask: (n_q, n_k) => unwrap(raw.causal_mask(count('causal_mask', 'n', n_q), count('causal_mask', 'n_k', n_k ?? n_q)), 'causal_mask'),
-    multi_head: (Q, K, V, h, mask) => {
+    multi_head: (Q, K, V, h, mask, opts) => {
       const f = 'multi_head';
       const [q, k, v] = qkv(f, Q, K, V);
-      const r = unwrap(raw.multi_head(q, k, v, count(f, 'h', h), maskOf(f, mask)), f);
+      const heads = count(f, 'h', h);
+      const m = maskOf<TypedMask>(f, mask);
+      const r = unwrap(raw.multi_head(q, k, v, heads, m, tau(f, obj(f, 'opts', opts))), f);
       return { out: r.out, weights: unstack(r.weights) };
     },
     pos_encoding: (n, d) => unwrap(raw.pos_encoding(count('pos_encoding', 'n', n), count('pos_encoding', 'd', d)), 'pos_encoding').out,

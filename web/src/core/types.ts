@@ -32,6 +32,23 @@ export interface TypedTensor3 {
   cols: number;
 }
 
+/**
+ * Options of attention() and attention_steps(): the weights are softmax(Q·Kᵀ / (τ·√d_k)), or softmax(Q·Kᵀ / τ)
+ * with `scale` false. `temperature` τ (default 1, the standard attention) must be a finite number > 0: τ < 1
+ * sharpens the weights towards the largest score, τ > 1 flattens them towards uniform (Hinton et al. 2015).
+ */
+export interface AttentionOptions {
+  /** Divide the scores by √d_k (default true). */
+  scale?: boolean;
+  /** The softmax temperature τ (default 1). */
+  temperature?: number;
+}
+/** Options of multi_head(): every head's scores are divided by τ·√(d/h); `temperature` τ defaults to 1. */
+export interface MultiHeadOptions {
+  /** The softmax temperature τ (default 1), the same for every head. */
+  temperature?: number;
+}
+
 /** Result of attention(): out (n_q × d_v) and weights (n_q × n_k). */
 export interface AttentionResult<M = Matrix> {
   out: M;
@@ -106,11 +123,11 @@ export interface TypedCore {
     K: TypedMatrix,
     V: TypedMatrix,
     mask?: TypedMask | null,
-    opts?: { scale?: boolean; weightsInto?: Float64Array },
+    opts?: AttentionOptions & { weightsInto?: Float64Array },
   ): AttentionResult<TypedMatrix>;
-  attention_steps(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: { scale?: boolean }): AttentionSteps<TypedMatrix>;
+  attention_steps(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: AttentionOptions): AttentionSteps<TypedMatrix>;
   causal_mask(n_q: number, n_k?: number): TypedMask;
-  multi_head(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, h: number, mask?: TypedMask | null): MultiHeadResult<TypedMatrix>;
+  multi_head(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, h: number, mask?: TypedMask | null, opts?: MultiHeadOptions): MultiHeadResult<TypedMatrix>;
   pos_encoding(n: number, d: number): TypedMatrix;
   block(X: TypedMatrix, h: number, mask?: TypedMask | null, eps?: number): BlockResult<TypedMatrix>;
   single_head(X: TypedMatrix, Wq: TypedMatrix, Wk: TypedMatrix, Wv: TypedMatrix, opts?: { causal?: boolean }): SingleHeadResult<TypedMatrix>;
@@ -127,10 +144,10 @@ export interface TypedCore {
 /** The friendly form of the core: plain arrays in, plain arrays out. */
 export interface Core {
   softmax(xs: number[]): number[];
-  attention(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, opts?: { scale?: boolean }): AttentionResult;
-  attention_steps(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, opts?: { scale?: boolean }): AttentionSteps;
+  attention(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, opts?: AttentionOptions): AttentionResult;
+  attention_steps(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, opts?: AttentionOptions): AttentionSteps;
   causal_mask(n: number): BoolMatrix;
-  multi_head(Q: Matrix, K: Matrix, V: Matrix, h: number, mask?: BoolMatrix | null): MultiHeadResult;
+  multi_head(Q: Matrix, K: Matrix, V: Matrix, h: number, mask?: BoolMatrix | null, opts?: MultiHeadOptions): MultiHeadResult;
   pos_encoding(n: number, d: number): Matrix;
   layer_norm(row: number[], eps?: number): number[];
   block(X: Matrix, h: number, mask?: BoolMatrix | null, opts?: { eps?: number }): BlockResult;

@@ -68,6 +68,17 @@ export function num(fn: string, arg: string, x: unknown, dflt: number, min = -In
   return x;
 }
 
+/**
+ * A finite number > 0 (a softmax temperature); undefined or null → dflt. A number that is not is shown as it is
+ * ("temperature = 0 must be …"), anything else by its kind ("temperature must be …, got the string \"2\"").
+ */
+export function positive(fn: string, arg: string, x: unknown, dflt: number): number {
+  if (x == null) return dflt;
+  if (typeof x !== 'number') fail(fn, `${arg} must be a finite number > 0, got ${describe(x)}`);
+  if (!Number.isFinite(x) || x <= 0) fail(fn, `${arg} = ${x} must be a finite number > 0`);
+  return x;
+}
+
 /** true or false; undefined or null → dflt when there is one. */
 export function flag(fn: string, arg: string, x: unknown, dflt?: boolean): boolean {
   if (x == null && dflt !== undefined) return dflt;

@@ -6,6 +6,8 @@
 import { PROGRESS } from '../experiments/words';
 import { DEFAULT_HEATMAP_WORDS } from '../figures/heatmap/words';
 import { DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
+import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
+import { DEFAULT_PLANE_WORDS } from '../figures/vector-plane/words';
 import { CELL_MESSAGES, FAILURE_MESSAGES, NAMES } from '../model/words';
 import { PASTE_MESSAGES, PASTE_NOTES, PASTE_WORDS } from '../parse/messages';
 
@@ -13,6 +15,8 @@ import { PASTE_MESSAGES, PASTE_NOTES, PASTE_WORDS } from '../parse/messages';
 export const PREFIXES = {
   heatmap: 'hm.',
   chart: 'lc.',
+  tokenLines: 'tl.',
+  plane: 'vp.',
   cell: 'cell.',
   paste: 'paste.',
   pasteNote: 'paste.note.',
@@ -279,6 +283,49 @@ const PAGE_WORDS = {
   'rep.notes.quadSlope': '; the measured time grows with slope {slope} on a log–log plot (n ≥ {from})',
   'rep.notes.quadMissing':
     '- **제곱 (square):** the score matrix has n² entries — the 제곱 of the context: 4k → 8k makes it 4× larger (128 MiB → 512 MiB in float64). Run the quadratic experiment for measured times.',
+  // how a weight was made: the written-out computation (model/explain*.ts, panels/explain-panel.ts)
+  'explain.title': 'How weight ({i}, {j}) was made',
+  'explain.titleOutput': 'How output row {i} was made',
+  'explain.hint': 'Point at a weight (hover or focus a heatmap cell) to see how it was made.',
+  'explain.default': 'Shown now: the largest weight of the selected query {i}.',
+  'explain.copy': 'Copy as text',
+  'explain.copied': 'Copied!',
+  'explain.query': 'query {name}',
+  'explain.key': 'key {name}',
+  'explain.sep': ', ',
+  'explain.step.source': 'The vectors',
+  'explain.step.dot': 'Score: the dot product of the query and the key',
+  'explain.step.scaled': 'Scaled score',
+  'explain.step.softmax': 'Softmax over the row: the weight',
+  'explain.step.share': 'Its share of the output',
+  'explain.step.weights': 'The weights row',
+  'explain.step.sum': 'The weighted sum of the value rows',
+  'explain.projected': 'Here q = X·Wq and k = X·Wk are the projected queries and keys, and v = X·Wv.',
+  'explain.headColumns': 'Head {n} compares columns {from}–{to} of Q and K.',
+  'explain.qLength': 'The queries are the rows of Q times the length multiplier {f}.',
+  'explain.terms': ' ({n} terms; the {hidden} in the middle are not shown)',
+  'explain.termsKeys': ' ({n} keys; the {hidden} in the middle are not shown)',
+  'explain.noScaling': ' (not divided: √d_k scaling is off and τ = 1)',
+  'explain.sumOf': '(the sum over {n} keys)',
+  'explain.shift':
+    'm = {m} is the largest scaled score of the row: subtracting it from every exponent gives the same weight and keeps every e^… within float64.',
+  'explain.maskedKeys': 'Masked keys add e^(−∞) = 0 to the sum: {keys}.',
+  'explain.masked': 'Masked: query {i} may not see key {j}, so its score becomes −∞ before softmax and its weight is exactly 0.',
+  'explain.allMasked': 'Every key is masked for query {i}: all its weights are 0 and its output row is 0.',
+  'explain.maskedShare': 'A weight of 0 adds nothing to {out}.',
+  'explain.weightShare': '{out} is a weighted average of the value rows (the weights sum to 1): {v} enters it with weight {pct}.',
+  'explain.columns': 'Per column, this term is {list}.',
+  'explain.column': '{part} of {total} ({pct}) in column {c}',
+  'explain.sumsToOne': 'The weights of a row sum to 1.',
+  'explain.largest': 'The largest, {w}, is on {k}.',
+  'explain.headSlice': 'This is head {n}’s part of the output: columns {from}–{to} of the output row.',
+  'explain.summary': 'Weight ({i}, {j}) = {w}: score {s}, scaled {x}, softmax {num} / {den}.',
+  'explain.summaryMasked': 'Weight ({i}, {j}) = 0: key {j} is masked for query {i}.',
+  'explain.summaryOutput': 'Output row {i} = {row}.',
+  // the vector plane: queries and keys as arrows (panels/plane-panel.ts; the figure's own words are 'vp.')
+  'plane.title': 'Queries and keys as arrows',
+  'plane.titleHead': 'Queries and keys as arrows — head {n}',
+  'plane.prompt': 'Drag a query arrow (or focus it and use the arrow keys) and watch the weights change.',
 } as const;
 
 /** The parts of the English table, each from one source; no key is in two parts (the tests check). */
@@ -286,6 +333,8 @@ export const EN_PARTS = {
   page: PAGE_WORDS,
   heatmap: prefixed(PREFIXES.heatmap, DEFAULT_HEATMAP_WORDS),
   chart: prefixed(PREFIXES.chart, DEFAULT_CHART_WORDS),
+  tokenLines: prefixed(PREFIXES.tokenLines, DEFAULT_TOKEN_LINES_WORDS),
+  plane: prefixed(PREFIXES.plane, DEFAULT_PLANE_WORDS),
   progress: PROGRESS,
   cells: prefixed(PREFIXES.cell, CELL_MESSAGES),
   failures: prefixed(PREFIXES.cell, FAILURE_MESSAGES),
@@ -300,6 +349,8 @@ export const EN = {
   ...EN_PARTS.page,
   ...EN_PARTS.heatmap,
   ...EN_PARTS.chart,
+  ...EN_PARTS.tokenLines,
+  ...EN_PARTS.plane,
   ...EN_PARTS.progress,
   ...EN_PARTS.cells,
   ...EN_PARTS.failures,

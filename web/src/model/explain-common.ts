@@ -78,8 +78,12 @@ interface ExplanationBase {
   text: string;
 }
 
+/** A written-out weight (i, j). */
+export type WeightExplanation = ExplanationBase & { kind: 'weight'; j: number; values: WeightValues };
+/** A written-out output row i. */
+export type OutputExplanation = ExplanationBase & { kind: 'output'; values: OutputValues };
 /** A written-out weight or output row. */
-export type Explanation = ExplanationBase & ({ kind: 'weight'; j: number; values: WeightValues } | { kind: 'output'; values: OutputValues });
+export type Explanation = WeightExplanation | OutputExplanation;
 
 /** Entry (r, c) of a matrix. */
 export const at = (m: HeadParts['q'], r: number, c: number): number => m.data[r * m.cols + c];
@@ -105,7 +109,8 @@ export function sourceStep(src: ExplainSource, t: Translate): ExplainStep[] {
   const p = src.parts;
   const notes: ExplainLine[] = [];
   if (p.source === 'projected') notes.push(line('note', phrase(t, 'explain.projected')));
-  else if ((src.heads ?? 1) > 1) notes.push(line('note', phrase(t, 'explain.headColumns', { n: (src.head ?? 0) + 1, from: p.offset, to: p.offset + p.dk - 1 })));
+  else if ((src.heads ?? 1) > 1)
+    notes.push(line('note', phrase(t, 'explain.headColumns', { n: (src.head ?? 0) + 1, from: p.offset, to: p.offset + p.dk - 1 })));
   if (p.qLength !== 1) notes.push(line('note', phrase(t, 'explain.qLength', { f: num(p.qLength) })));
   return notes.length ? [{ id: 'source', label: t('explain.step.source'), lines: notes }] : [];
 }
@@ -116,13 +121,13 @@ export function visibleKeys(src: ExplainSource, i: number): number[] {
 }
 
 /** The masked keys of row i as "k₁ “cat”, k₂", or null when none is. */
-export function maskedKeys(src: ExplainSource, i: number): Piece[] | null {
+export function maskedKeys(src: ExplainSource, i: number, t: Translate): Piece[] | null {
   const masked = Array.from({ length: src.parts.k.rows }, (_, j) => j).filter((j) => isHidden(src, i, j));
   if (!masked.length) return null;
   return masked.flatMap((j, idx) => {
     const label = named(src.keyLabels, j);
     const name = label === String(j) ? [] : [text(label.slice(String(j).length))];
-    return [...(idx > 0 ? [text(', ')] : []), v('k', j), ...name];
+    return [...(idx > 0 ? [text(t('explain.sep'))] : []), v('k', j), ...name];
   });
 }
 

@@ -3,7 +3,18 @@
 // DOM). The weights and the output row are the core's; masked keys (weight
 // exactly 0) are left out of the sum and named.
 
-import { explanationText, headingOf, largestKey, line, maskedKeys, rowOf, visibleKeys, type ExplainSource, type ExplainStep, type Explanation } from './explain-common';
+import {
+  explanationText,
+  headingOf,
+  largestKey,
+  line,
+  maskedKeys,
+  rowOf,
+  visibleKeys,
+  type ExplainSource,
+  type ExplainStep,
+  type OutputExplanation,
+} from './explain-common';
 import { elide, num, phrase, plainText, text, v, vector, type Piece, type Translate } from './explain-format';
 
 /** The weights row i, with what it is (sums to 1, masked keys, the largest). */
@@ -15,7 +26,7 @@ function weightsStep(src: ExplainSource, i: number, weights: number[], t: Transl
     const j = largestKey(src, i);
     lines.push(line('note', phrase(t, 'explain.largest', { w: num(weights[j]), k: v('k', j) })));
   }
-  const masked = maskedKeys(src, i);
+  const masked = maskedKeys(src, i, t);
   if (masked) lines.push(line('note', phrase(t, 'explain.maskedKeys', { keys: masked })));
   return { id: 'weights', label: t('explain.step.weights'), lines };
 }
@@ -42,7 +53,7 @@ function sumStep(src: ExplainSource, i: number, weights: number[], outRow: numbe
 }
 
 /** Output row i of a head written out: out_i = Σ_j w_i,j·v_j with the weights row (`t`: the page's translation). */
-export function explainOutputRow(src: ExplainSource, i: number, t: Translate): Explanation {
+export function explainOutputRow(src: ExplainSource, i: number, t: Translate): OutputExplanation {
   const p = src.parts;
   const weights = rowOf(p.weights, i);
   const outRow = rowOf(p.out, i);

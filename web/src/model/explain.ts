@@ -27,7 +27,7 @@ import {
   visibleKeys,
   type ExplainSource,
   type ExplainStep,
-  type Explanation,
+  type WeightExplanation,
   type WeightValues,
 } from './explain-common';
 import { elide, exp, formatPercent, num, phrase, shown, text, v, vector, type Piece, type Translate } from './explain-format';
@@ -80,7 +80,15 @@ function softmaxStep(src: ExplainSource, i: number, j: number, t: Translate): { 
   const e = keys.map((jj) => Math.exp(x(jj) - shift));
   const numerator = Math.exp(x(j) - shift);
   const denominator = e.reduce((a, b) => a + b, 0);
-  const pieces: Piece[] = [v('w', `${i},${j}`), text(' = '), exp(v('x', `${i},${j}`), ...minusM), text(' / '), v('Σ', 'j′'), text(' '), exp(v('x', `${i},j′`), ...minusM)];
+  const pieces: Piece[] = [
+    v('w', `${i},${j}`),
+    text(' = '),
+    exp(v('x', `${i},${j}`), ...minusM),
+    text(' / '),
+    v('Σ', 'j′'),
+    text(' '),
+    exp(v('x', `${i},j′`), ...minusM),
+  ];
   pieces.push(text(' = '), exp(num(x(j) - shift)), text(' / '));
   if (keys.length <= 6) {
     pieces.push(text('('));
@@ -90,7 +98,7 @@ function softmaxStep(src: ExplainSource, i: number, j: number, t: Translate): { 
   pieces.push(text(' = '), num(numerator), text(' / '), num(denominator), text(' = '), num(at(p.weights, i, j)));
   const lines = [line('math', pieces)];
   if (shift) lines.push(line('note', phrase(t, 'explain.shift', { m: num(m) })));
-  const masked = maskedKeys(src, i);
+  const masked = maskedKeys(src, i, t);
   if (masked) lines.push(line('note', phrase(t, 'explain.maskedKeys', { keys: masked })));
   return { step: { id: 'softmax', label: t('explain.step.softmax'), lines }, shift, numerator, denominator };
 }
@@ -115,13 +123,13 @@ function shareStep(src: ExplainSource, i: number, j: number, masked: boolean, t:
     line('math', [v('w', `${i},${j}`), text('·'), v('v', j), text(' = '), num(w), text(' × '), ...vector(vj), text(' = '), ...vector(term)]),
     line('math', [v('out', i), text(' = '), v('Σ', 'j'), text(' '), v('w', `${i},j`), text('·'), v('v', 'j'), text(' = '), ...vector(outRow)]),
   ];
-  if (masked) lines.push(line('note', phrase(t, 'explain.maskedShare', { i })));
+  if (masked) lines.push(line('note', phrase(t, 'explain.maskedShare', { out: v('out', i) })));
   else {
     lines.push(line('note', phrase(t, 'explain.weightShare', { v: v('v', j), out: v('out', i), pct: formatPercent(w) })));
     const cols = outRow.flatMap((o, c) => (o !== 0 ? [c] : []));
     if (p.v.cols <= 4 && cols.length) {
       const list = cols.flatMap((c, idx) => [
-        ...(idx > 0 ? [text(', ')] : []),
+        ...(idx > 0 ? [text(t('explain.sep'))] : []),
         ...phrase(t, 'explain.column', { c, part: num(term[c]), total: num(outRow[c]), pct: formatPercent(term[c] / outRow[c]) }),
       ]);
       lines.push(line('note', phrase(t, 'explain.columns', { list })));
@@ -131,7 +139,7 @@ function shareStep(src: ExplainSource, i: number, j: number, masked: boolean, t:
 }
 
 /** Weight (i, j) of a head written out with its actual numbers (`t`: the page's translation; tests pass English). */
-export function explainWeight(src: ExplainSource, i: number, j: number, t: Translate): Explanation {
+export function explainWeight(src: ExplainSource, i: number, j: number, t: Translate): WeightExplanation {
   const p = src.parts;
   const masked = isHidden(src, i, j);
   const softmax = masked ? null : softmaxStep(src, i, j, t);

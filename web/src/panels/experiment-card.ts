@@ -13,6 +13,9 @@ import type { PanelContext } from './context';
 import { fieldsOf, type Field } from './experiment-forms';
 import type { ExperimentView } from './experiment-views';
 
+/** The control of one settings field. */
+type FieldInput = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
 /** What a card needs of the panel that holds it. */
 export interface CardHost {
   readonly ctx: PanelContext;
@@ -29,8 +32,12 @@ export class ExperimentCard<E extends ExperimentName> {
   readonly element: HTMLElement;
   readonly view: ExperimentView<E>;
   result: ResultMap[E] | null = null;
-  private readonly inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
+  private readonly inputs = new Map<string, FieldInput>();
   private readonly fieldErrors = new Map<string, HTMLElement>();
+  /** Each field's default value (text), shown when the state has none. */
+  private readonly defaults = new Map<string, string>();
+  /** The state's value of each field when the card last showed it (sync() changes a field only when this changes). */
+  private readonly synced = new Map<string, string>();
   private readonly runButton: HTMLButtonElement;
   private readonly cancelButton: HTMLButtonElement;
   private readonly progress: HTMLProgressElement;
@@ -48,7 +55,10 @@ export class ExperimentCard<E extends ExperimentName> {
     const t = ctx.t.bind(ctx);
     this.view = view;
     const form = el('div', { class: 'exp-form' });
-    for (const f of fieldsOf(name, t)) form.appendChild(this.field(f));
+    for (const f of fieldsOf(name, t)) {
+      this.defaults.set(f.key, f.value);
+      form.appendChild(this.field(f));
+    }
     if (name === 'permutation') {
       this.picker = new PermPicker(
         t('exp.field.drag'),
@@ -97,7 +107,7 @@ export class ExperimentCard<E extends ExperimentName> {
     const id = uid(`exp-${this.name}-${f.key}`);
     const saved = ctx.state().experiments[`${this.name}.${f.key}`];
     const value = saved ?? f.value;
-    let input: HTMLInputElement | HTMLSelectElement;
+    let input: FieldInput;
     if (f.kind === 'select') {
       input = el(
         'select',
@@ -106,21 +116,20 @@ export class ExperimentCard<E extends ExperimentName> {
       );
     } else if (f.kind === 'checkbox') {
       input = el('input', { id, type: 'checkbox', checked: value === 'true' });
+    } else if (f.kind === 'text') {
+      // a list (values of d_k, a permutation): a text area that wraps, so no part of it is ever cut off
+      input = el('textarea', { id, rows: 1, spellcheck: 'false', autocomplete: 'off', class: 'exp-text' });
+      input.value = value;
     } else {
-      input = el('input', {
-        id,
-        type: 'text',
-        inputmode: f.kind === 'number' ? 'numeric' : 'text',
-        value,
-        spellcheck: 'false',
-        class: f.kind === 'number' ? 'int-input' : 'exp-text',
-      });
+      input = el('input', { id, type: 'text', inputmode: 'numeric', value, spellcheck: 'false', class: 'int-input' });
     }
     input.dataset.testid = `exp-${this.name}-${f.key}`;
     const error = el('span', { class: 'field-error', role: 'alert', 'data-testid': `exp-${this.name}-${f.key}-error` });
+    this.synced.set(f.key, value);
     input.addEventListener('change', () => {
       const v = input instanceof HTMLInputElement && input.type === 'checkbox' ? String(input.checked) : input.value;
-      ctx.update((s) => void (s.experiments[`${this.name}.${f.key}`] = v), 'push');
+      const key = `${this.name}.${f.key}`;
+      if (v !== (ctx.state().experiments[key] ?? f.value)) ctx.update((s) => void (s.experiments[key] = v), 'push');
       this.validate();
       this.refreshPicker();
     });
@@ -130,6 +139,30 @@ export class ExperimentCard<E extends ExperimentName> {
     return f.kind === 'checkbox'
       ? el('div', { class: 'field exp-field' }, el('span', { class: 'checkbox' }, input, label), error)
       : el('div', { class: `field exp-field${f.wide ? ' exp-field-wide' : ''}` }, label, input, error);
+  }
+
+  /**
+   * Show the settings of the state (`experiments` of State) where they changed (Back/Forward): a field whose
+   * value in the state is what the card showed last keeps its text, so a value being typed is not lost when
+   * something else re-renders the page.
+   */
+  sync(saved: Readonly<Record<string, string>>): void {
+    let changed = false;
+    for (const [key, input] of this.inputs) {
+      const value = saved[`${this.name}.${key}`] ?? this.defaults.get(key) ?? '';
+      if (this.synced.get(key) === value) continue;
+      this.synced.set(key, value);
+      if (input instanceof HTMLInputElement && input.type === 'checkbox') {
+        if (input.checked === (value === 'true')) continue;
+        input.checked = value === 'true';
+      } else if (input.value !== value) input.value = value;
+      else continue;
+      changed = true;
+    }
+    if (changed) {
+      this.validate();
+      this.refreshPicker();
+    }
   }
 
   /** Set a field's text as if typed (and keep it in the URL state). */

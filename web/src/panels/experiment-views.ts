@@ -7,7 +7,19 @@
 
 import type { TypedMatrix } from '../core/core';
 import { el, formatNumber, replaceChildren } from '../widgets/dom';
-import { fmtBytes, fmtCount, fmtDiff, fmtMeanStd, fmtMs, fmtPerm, h1Sentence, permSentence, quadMeasured, quadSentence, scaleSentence } from '../experiments/reports';
+import {
+  fmtBytes,
+  fmtCount,
+  fmtDiff,
+  fmtMeanStd,
+  fmtMs,
+  fmtPerm,
+  h1Sentence,
+  permSentence,
+  quadMeasured,
+  quadSentence,
+  scaleSentence,
+} from '../experiments/reports';
 import type { H1Result, PermutationResult, QuadraticResult, ResultMap, ScalingResult } from '../experiments/run';
 import { Heatmap } from '../figures/heatmap/heatmap';
 import type { Lang } from '../i18n/i18n';
@@ -25,6 +37,9 @@ export interface ExperimentView<E extends keyof ResultMap> {
   /** The main chart (for PNG/SVG download), if any. */
   chart(): { toSVG(): string; toPNG(): Promise<Blob> } | null;
 }
+
+/** `text` with no-break spaces, so a narrow column never separates a number from its unit ("128 MiB"). */
+const unbroken = (text: string): string => text.replace(/ /g, '\u00a0');
 
 const sentence = (testid: string) => el('p', { class: 'exp-sentence', 'data-testid': testid });
 
@@ -215,7 +230,7 @@ export class QuadraticView implements ExperimentView<'quadratic'> {
   private readonly timeChart: LineChart;
   private readonly text = sentence('exp-quadratic-sentence');
   private readonly measured = el('p', { class: 'hint', 'data-testid': 'exp-quadratic-measured' });
-  private readonly table = el('div');
+  private readonly table = el('div', { class: 'quad-table' });
   constructor(
     private readonly t: T,
     private readonly lang: Lang = 'en',
@@ -243,7 +258,7 @@ export class QuadraticView implements ExperimentView<'quadratic'> {
       this.table,
       textTable(
         ['n', this.t('exp.quad.entries'), this.t('exp.quad.bytes'), this.t('exp.quad.time')],
-        r.rows.map((q) => [String(q.n), fmtCount(q.entries), fmtBytes(q.bytes), fmtMs(q.ms)]),
+        r.rows.map((q) => [String(q.n), fmtCount(q.entries), unbroken(fmtBytes(q.bytes)), unbroken(fmtMs(q.ms))]),
         'exp-quadratic-table',
       ),
     );
@@ -267,7 +282,7 @@ export class H1View implements ExperimentView<'h1'> {
     private readonly t: T,
     private readonly lang: Lang = 'en',
   ) {
-    this.element = el('div', { class: 'exp-result' }, this.mark, el('div', { class: 'exp-split exp-split-text' }, this.text, this.table));
+    this.element = el('div', { class: 'exp-result' }, this.mark, el('div', { class: 'exp-split' }, this.text, this.table));
   }
   show(r: H1Result): void {
     this.mark.textContent = r.pass ? `✓ ${this.t('exp.h1.pass')}` : `✗ ${this.t('exp.h1.fail')}`;

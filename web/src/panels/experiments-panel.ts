@@ -60,6 +60,8 @@ export class ExperimentsPanel implements Panel {
   }
 
   render(state: State, _outcome: Outcome): void {
+    // the forms show the state's settings (Back/Forward), so each seed box shows the seed the next run uses
+    for (const e of EXPERIMENTS) this.cards[e].sync(state.experiments);
     // a shared link names the experiment it ran: run it once when opened
     if (!this.autoRan && state.run && (EXPERIMENTS as readonly string[]).includes(state.run)) {
       this.autoRan = true;

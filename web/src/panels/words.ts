@@ -1,13 +1,18 @@
-// words.ts — the heatmap's and the line chart's own words in the page's
-// language. The components know nothing of i18n/: they take templates with
-// {placeholders} (English by default); the i18n key of each word is its name
-// under the component's prefix ('hm.table', 'lc.hint', see i18n/en.ts), looked
-// up without variables so the placeholders reach the component intact.
+// words.ts — the heatmap's, the line chart's, the token view's and the
+// vector plane's own words in the page's language. The components know nothing of i18n/: they take
+// templates with {placeholders} (English by default); the i18n key of each
+// word is its name under the component's prefix ('hm.table', 'lc.hint',
+// 'tl.clear', see i18n/en.ts), looked up without variables so the
+// placeholders reach the component intact.
 
 import type { HeatmapWords } from '../figures/heatmap/words';
 import { DEFAULT_HEATMAP_WORDS } from '../figures/heatmap/words';
 import type { ChartWords } from '../figures/line-chart/words';
 import { DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
+import type { TokenLinesWords } from '../figures/token-lines/words';
+import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
+import type { PlaneWords } from '../figures/vector-plane/words';
+import { DEFAULT_PLANE_WORDS } from '../figures/vector-plane/words';
 import { PREFIXES } from '../i18n/en';
 
 /** Translate, as the panel context does. */
@@ -28,4 +33,14 @@ export function heatmapWords(t: T): HeatmapWords {
 /** The line chart's words in t's language. */
 export function chartWords(t: T): ChartWords {
   return translate(PREFIXES.chart, DEFAULT_CHART_WORDS, t);
+}
+
+/** The token view's words in t's language. */
+export function tokenLinesWords(t: T): TokenLinesWords {
+  return translate(PREFIXES.tokenLines, DEFAULT_TOKEN_LINES_WORDS, t);
+}
+
+/** The vector plane's words in t's language. */
+export function planeWords(t: T): PlaneWords {
+  return translate(PREFIXES.plane, DEFAULT_PLANE_WORDS, t);
 }

@@ -30,7 +30,7 @@ export class ExportBox {
     const formatId = uid(`export-format-${name}`);
     this.format = el(
       'select',
-      { id: formatId, 'data-testid': `export-format-${name}` },
+      { id: formatId, 'data-testid': `export-format-${name}`, 'aria-label': t('inputs.named', { label: t('inputs.exportFormat'), name }) },
       EXPORT_FORMATS.map((f) => el('option', { value: f }, FORMAT_LABELS[f])),
     );
     this.status = el('span', { class: 'export-box-status', role: 'status', 'data-testid': `export-status-${name}` });

@@ -8,8 +8,7 @@ import { chartTable } from '../../../../web/src/figures/line-chart/table';
 import { NS, mixedOptions, mixedSeries, quadOptions, quadSeries, scalingOptions, scalingSeries } from './fixtures';
 
 /** The table's body as rows of cell texts (the row header first). */
-const bodyOf = (table: HTMLTableElement): string[][] =>
-  [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent ?? ''));
+const bodyOf = (table: HTMLTableElement): string[][] => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent ?? ''));
 
 describe('chartTable', () => {
   it('gives every n² of the quadratic chart exactly, the times to 6 digits and "—" where the fit has no point', () => {

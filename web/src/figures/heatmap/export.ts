@@ -1,5 +1,6 @@
 // export.ts — the heatmap as a file: a standalone SVG (the overlay with one
-// <rect class="hm-cell"> per cell under it, no cursor, no inline styles) and
+// <rect class="hm-cell"> per cell under it, no cursor or emphasis, no
+// inline styles; the row notes and the legend note included) and
 // a PNG at twice the CSS size (the cells painted as on screen, the SVG's
 // labels drawn on top as an image).
 
@@ -56,7 +57,8 @@ export function heatmapSVG(src: ExportSource, withCells: boolean, scale = 1): st
   const { L, cells } = src;
   const pal = cells.pal;
   const clone = src.svg.cloneNode(true) as SVGSVGElement;
-  clone.querySelectorAll('.hm-cursor').forEach((n) => n.remove());
+  // no cursor, no emphasis, and no empty notes (a heatmap without notes exports as it did before they existed)
+  clone.querySelectorAll('.hm-cursor, .hm-emphasis, .hm-notes[display="none"], .hm-legend-note[display="none"]').forEach((n) => n.remove());
   clone.querySelectorAll('.hm-active').forEach((n) => n.classList.remove('hm-active'));
   clone.removeAttribute('aria-hidden');
   clone.removeAttribute('class');

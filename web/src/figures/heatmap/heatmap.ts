@@ -7,12 +7,14 @@
 //
 // Inside one focusable figure, back to front:
 //   * <canvas>  the cells (cells.ts), coloured by the viridis scale (scales.ts);
-//   * <svg>     the overlay (overlay.ts): defs.ts, axes.ts, values.ts,
-//               legend.ts, and the cursor (highlight.ts).
+//   * <svg>     the overlay (overlay.ts): defs.ts, axes.ts, notes.ts (row
+//               notes), values.ts, legend.ts, the outside emphasis
+//               (emphasis.ts, see highlight()) and the cursor (highlight.ts).
 // Below the figure: an aria-live readout (its words: readout.ts) and the
-// table of the same numbers (table.ts). Export is export.ts. Where things
-// go is layout.ts, how keys and the pointer move the cursor navigation.ts,
-// and both are pure. What it shares with the line chart (the readout, the
+// table of the same numbers (table.ts, split to fit by table-fit.ts). Export
+// is export.ts. Where things go is layout.ts, how keys and the pointer move
+// the cursor navigation.ts, and both are pure. The cell pointed at (hovered,
+// else the keyboard cursor while focused) is told to options.onPoint. What it shares with the line chart (the readout, the
 // table toggle, the cursor's events, export and text helpers) is in
 // ../kit/figure-kit.ts.
 //
@@ -38,6 +40,7 @@ import {
 import { cellBitmap, drawCanvas, type CellSource } from './cells';
 import { normalise, rowSums } from './data';
 import { hatchId } from './defs';
+import { drawEmphasis } from './emphasis';
 import { heatmapPNG, heatmapSVG, type ExportSource } from './export';
 import { drawHighlight, markCursor } from './highlight';
 import { axisLabels, fitLayout, type HeatmapLayout } from './layout';
@@ -45,8 +48,8 @@ import { cellAtPoint, fitsIn, moveCursor } from './navigation';
 import { createOverlay, drawOverlay, sizeOverlay } from './overlay';
 import { ariaLabel, describeCell, heatmapWords, idleText, svgTitle } from './readout';
 import { DEFAULT_PALETTE, type Palette } from './scales';
-import { buildTable, tableNow } from './table';
-import { HEATMAP_DEFAULTS, type CellPos, type HeatmapData, type HeatmapOptions, type Matrix, type ResolvedOptions } from './types';
+import { buildTable, planTable, tableNow, tableTexts } from './table';
+import { HEATMAP_DEFAULTS, type CellPos, type Emphasis, type HeatmapData, type HeatmapOptions, type Matrix, type ResolvedOptions } from './types';
 import type { HeatmapWords } from './words';
 
 // The public names, as before the split: importers and tests need no change.
@@ -71,7 +74,7 @@ export {
   type Palette,
 } from './scales';
 export { TABLE_EAGER_CELLS, TABLE_MAX_CELLS } from './table';
-export type { CellPos, HeatmapData, HeatmapOptions } from './types';
+export type { CellPos, Emphasis, HeatmapData, HeatmapOptions } from './types';
 export { MASK_TEXT } from './values';
 export { DEFAULT_HEATMAP_WORDS, type HeatmapWords } from './words';
 
@@ -108,6 +111,13 @@ export class Heatmap {
   private tableWanted = false;
   /** The keyboard cursor and the hovered cell (null: none). */
   private readonly pos = new CursorState<CellPos | null>(null);
+  /** The cell last told to onPoint (null: none). */
+  private pointed: CellPos | null = null;
+  /** What highlight() outlines (null: nothing). */
+  private emphasis: Emphasis | null = null;
+  /** The parts the table was last built in ('' : not built), and whether its data changed since. */
+  private tableKey = '';
+  private tableStale = true;
   private frame = 0;
 
   /** Create an empty heatmap inside container; call update() to draw. */
@@ -172,10 +182,17 @@ export class Heatmap {
     this.tableButton.textContent = w.table;
     this.figure.setAttribute('aria-label', ariaLabel(m, o, w));
     this.bitmap = cellBitmap(this.element.ownerDocument, m, o.domain, this.palette().maskFill);
-    if (tableNow(m, this.tableWanted))
-      buildTable(this.tableBox, m, o, w); // the note for huge ones is cheap
-    else this.tableBox.replaceChildren();
+    this.tableStale = true;
     this.render();
+  }
+
+  /**
+   * Outline a whole row (row only: e.g. the weights row that made output row i), a whole column (col only) or
+   * one cell (both), from outside; null (or neither) removes it. Moves no cursor, calls no onPoint, redraws no cell.
+   */
+  highlight(h: Emphasis | null): void {
+    this.emphasis = h && (h.row !== undefined || h.col !== undefined) ? { ...h } : null;
+    drawEmphasis(this.svg, this.emphasis, this.m?.rows ?? 0, this.m?.cols ?? 0, this.layout);
   }
 
   /** Re-read the --hm-* colours (after a theme change) and redraw. */
@@ -246,12 +263,35 @@ export class Heatmap {
       },
       () => this.showActive(),
     );
+    // a tap points at a cell: the figure takes focus at once, so the cursor stays shown after the finger lifts
+    this.listeners.add(this.figure, 'pointerdown', (e) => {
+      if ((e as PointerEvent).pointerType === 'touch') this.figure.focus({ preventScroll: true });
+    });
     listenTableToggle(this.listeners, below, 'hm', () => {
-      if (!this.tableWanted && this.m) {
+      if (!this.tableWanted) {
         this.tableWanted = true;
-        buildTable(this.tableBox, this.m, this.options, this.words());
+        this.syncTable();
       }
     });
+  }
+
+  /** Build the table alternative when it is due (new data, another split for the width, first opened), or empty it while it waits to be opened. */
+  private syncTable(): void {
+    const m = this.m;
+    if (!m) return;
+    if (!tableNow(m, this.tableWanted)) {
+      if (this.tableKey) this.tableBox.replaceChildren();
+      this.tableKey = '';
+      return;
+    }
+    const o = this.options;
+    const w = this.words();
+    const parts = planTable(m, tableTexts(o, w), this.lastWidth - 2);
+    const key = parts.join(';');
+    if (!this.tableStale && key === this.tableKey) return;
+    buildTable(this.tableBox, m, o, w, parts); // the note for huge ones is cheap
+    this.tableKey = key;
+    this.tableStale = false;
   }
 
   /** What the cells are painted from: the matrix, its bitmap, the grid of the current layout, the palette. */
@@ -295,13 +335,19 @@ export class Heatmap {
     // Canvas: CSS size = plot size; backing store at device resolution.
     drawCanvas(this.canvas, L, this.element.ownerDocument.defaultView?.devicePixelRatio || 1, this.cells(m));
     drawOverlay(this.svg, { m, o, L, rowLabels, colLabels, digits, pal: this.palette() });
+    drawEmphasis(this.svg, this.emphasis, m.rows, m.cols, L);
+    this.syncTable();
     this.showActive();
   }
 
-  /** Move the highlight and rewrite the readout for the hovered cell, else the keyboard cursor. */
+  /** Move the highlight and rewrite the readout for the hovered cell, else the keyboard cursor; tell onPoint when that cell changed. */
   private showActive(): void {
     const { m, layout: L, options: o } = this;
     const { active, cursor } = this.pos;
+    if (active?.row !== this.pointed?.row || active?.col !== this.pointed?.col) {
+      this.pointed = active ? { row: active.row, col: active.col } : null;
+      o.onPoint?.(this.pointed);
+    }
     markCursor(this.element, cursor);
     drawHighlight(this.svg, active, m ? L : null);
     if (!m || !L) return;

@@ -7,7 +7,7 @@ import { axisBottom } from 'd3-axis';
 import { scaleLinear } from 'd3-scale';
 import { select } from 'd3-selection';
 import { gradientId, hatchId } from './defs';
-import { FONT, LEGEND_BAR_H, TICK, TICK_PAD, cellText, type HeatmapLayout } from './layout';
+import { FONT, LEGEND_BAR_H, NOTE_LINE_H, TICK, TICK_PAD, cellText, type HeatmapLayout } from './layout';
 import { MASK_HATCH, type Palette } from './scales';
 
 /** Append the (empty) legend to the overlay: bar, axis, and the masked key. */
@@ -34,10 +34,19 @@ export function buildLegend(svg: SVGSVGElement, id: string): void {
     .attr('dy', '0.32em')
     .attr('font-size', FONT)
     .attr('fill', 'currentColor');
+  legend.append('text').attr('class', 'hm-legend-note').attr('font-size', FONT).attr('fill', 'currentColor');
 }
 
-/** Draw the legend for a layout and domain; the masked key only when `hasMask`, labelled `maskedLabel`. */
-export function drawLegend(svg: SVGSVGElement, L: HeatmapLayout, domain: [number, number], hasMask: boolean, maskedLabel: string, pal: Palette): void {
+/** What the legend shows besides the colours: the masked key (when `hasMask`) with its word, and the note (none: undefined or ''). */
+export interface LegendKeys {
+  hasMask: boolean;
+  maskedLabel: string;
+  note: string | undefined;
+}
+
+/** Draw the legend for a layout and domain, with its masked key and note. */
+export function drawLegend(svg: SVGSVGElement, L: HeatmapLayout, domain: [number, number], keys: LegendKeys, pal: Palette): void {
+  const { hasMask, maskedLabel, note } = keys;
   const [d0, d1] = domain;
   const legend = select(svg).select<SVGGElement>('.hm-legend').attr('transform', `translate(${L.left},${L.legendY})`);
   legend.select('.hm-legend-bar').attr('width', L.legendWidth);
@@ -58,4 +67,16 @@ export function drawLegend(svg: SVGSVGElement, L: HeatmapLayout, domain: [number
     .attr('transform', `translate(${L.legendWidth + 16},0)`);
   key.select('rect').attr('stroke', pal.maskHatch);
   key.select('text').text(maskedLabel);
+  const x = L.legendNoteX - L.left;
+  const y = L.legendNoteY - L.legendY;
+  legend
+    .select('.hm-legend-note')
+    .attr('display', note ? null : 'none')
+    .selectAll<SVGTSpanElement, string>('tspan')
+    .data(note ? L.legendNoteLines : [])
+    .join('tspan')
+    .attr('x', x)
+    .attr('y', (_, k) => y + k * NOTE_LINE_H)
+    .attr('dy', '0.32em')
+    .text((d) => d);
 }

@@ -1,16 +1,19 @@
 // overlay.ts — the heatmap's SVG overlay over the canvas, which holds every
 // mark but the cells. Back to front: <defs> (defs.ts), the title and axes
-// (axes.ts), the values in the cells (values.ts), the legend (legend.ts) and
-// the cursor (highlight.ts). Drawn with d3-selection, colours and fonts as
+// (axes.ts), the row notes (notes.ts), the values in the cells (values.ts),
+// the legend (legend.ts), the outside emphasis (emphasis.ts) and the cursor
+// (highlight.ts). Drawn with d3-selection, colours and fonts as
 // presentation attributes (no inline styles: CSP), so the export is a copy.
 
 import { FONT_FAMILY, SVG_NS } from '../kit/figure-kit';
 import { buildAxes, drawAxes, drawTitles } from './axes';
 import { anyMasked } from './data';
 import { buildDefs, drawDefs } from './defs';
+import { buildEmphasis } from './emphasis';
 import type { HeatmapLayout } from './layout';
 import { buildHighlight } from './highlight';
 import { buildLegend, drawLegend } from './legend';
+import { buildNotes, drawNotes } from './notes';
 import type { Palette } from './scales';
 import type { Matrix, ResolvedOptions } from './types';
 import { buildValues, drawValues } from './values';
@@ -36,8 +39,10 @@ export function createOverlay(doc: Document, id: string): SVGSVGElement {
   svg.setAttribute('font-family', FONT_FAMILY);
   buildDefs(svg, id);
   buildAxes(svg);
+  buildNotes(svg);
   buildValues(svg);
   buildLegend(svg, id);
+  buildEmphasis(svg);
   buildHighlight(svg);
   return svg;
 }
@@ -51,12 +56,13 @@ export function sizeOverlay(stage: HTMLElement, svg: SVGSVGElement, L: HeatmapLa
   svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
 }
 
-/** Draw every layer of the overlay for one frame (the cursor is drawHighlight's). */
+/** Draw every layer of the overlay for one frame (the emphasis is drawEmphasis's, the cursor drawHighlight's). */
 export function drawOverlay(svg: SVGSVGElement, f: OverlayFrame): void {
   const { m, o, L } = f;
   drawDefs(svg, f.pal);
   drawTitles(svg, L, o);
   drawAxes(svg, L, m.rows, m.cols, f.rowLabels, f.colLabels);
+  drawNotes(svg, L, o.rowNotes);
   drawValues(svg, m, L, o.domain, f.digits);
-  drawLegend(svg, L, o.domain, anyMasked(m), o.maskedLabel, f.pal);
+  drawLegend(svg, L, o.domain, { hasMask: anyMasked(m), maskedLabel: o.maskedLabel, note: o.legendNote }, f.pal);
 }

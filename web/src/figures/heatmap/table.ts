@@ -1,11 +1,14 @@
 // table.ts — the heatmap's table alternative: the same numbers in a <table>
 // with <th scope> headers (query rows, key columns) and full precision,
-// masked cells named. Too large a matrix gets a note instead; a mid-size one
-// is only built when the table is first opened (see tableNow).
+// masked cells named, and the row notes as a last column. A table wider than
+// its box is split into parts that fit, stacked (table-fit.ts). Too large a
+// matrix gets a note instead; a mid-size one is only built when the table is
+// first opened (see tableNow).
 
-import { captionedTable, fill, formatFull, headerCell } from '../kit/figure-kit';
+import { captionedTable, fill, formatFull } from '../kit/figure-kit';
 import { isMasked } from './data';
 import { tableCaption } from './readout';
+import { columnWidths, headerText, tableParts, type HeaderText, type TablePart, type TableTexts } from './table-fit';
 import type { Matrix, ResolvedOptions } from './types';
 import type { HeatmapWords } from './words';
 
@@ -13,6 +16,8 @@ import type { HeatmapWords } from './words';
 export const TABLE_MAX_CELLS = 4096;
 /** Up to this many cells the table alternative is built with every update; larger ones when first opened. */
 export const TABLE_EAGER_CELLS = 256;
+/** A matrix with more columns than this is never split into parts (its table scrolls in its box). */
+const TABLE_SPLIT_MAX_COLS = 32;
 
 /** Whether update() builds the table right away: it was asked for, it is small, or it is only the note (cheap). */
 export function tableNow(m: Matrix, wanted: boolean): boolean {
@@ -20,8 +25,28 @@ export function tableNow(m: Matrix, wanted: boolean): boolean {
   return wanted || n <= TABLE_EAGER_CELLS || n > TABLE_MAX_CELLS;
 }
 
-/** Fill `box` with the table of a matrix (data-row, data-col, data-masked on each <td>), or with the note when it is too large. */
-export function buildTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: HeatmapWords): void {
+/** The texts of the table of a matrix with these options and words. */
+export function tableTexts(o: ResolvedOptions, w: HeatmapWords): TableTexts {
+  return {
+    rowTitle: o.rowTitle,
+    colTitle: o.colTitle,
+    rowLabels: o.rowLabels,
+    colLabels: o.colLabels,
+    corner: `${o.rowTitle} \\ ${o.colTitle}`,
+    maskedLabel: o.maskedLabel,
+    notes: o.rowNotes && o.rowNotes.length > 0 ? { title: o.rowNotesTitle || w.notes, texts: o.rowNotes } : null,
+  };
+}
+
+/** The parts the table is split into in a box `avail` px wide (one for a table too large to build or to split, or of an unknown width). */
+export function planTable(m: Matrix, texts: TableTexts, avail: number): TablePart[] {
+  const n = m.cols + (texts.notes ? 1 : 0);
+  if (m.rows * m.cols > TABLE_MAX_CELLS || m.cols > TABLE_SPLIT_MAX_COLS) return [[0, n]];
+  return tableParts(columnWidths(m, texts), avail);
+}
+
+/** Fill `box` with the table of a matrix in `parts` (data-row, data-col, data-masked on each value's <td>), or with the note when it is too large. */
+export function buildTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: HeatmapWords, parts: TablePart[]): void {
   const doc = box.ownerDocument;
   box.replaceChildren();
   if (m.rows * m.cols > TABLE_MAX_CELLS) {
@@ -31,32 +56,66 @@ export function buildTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: H
     box.append(p);
     return;
   }
-  const t = captionedTable(doc, 'hm', tableCaption(o, w));
-  const head = doc.createElement('thead');
+  const texts = tableTexts(o, w);
+  const caption = o.legendNote ? fill(w.captionNote, { caption: tableCaption(o, w), note: o.legendNote }) : tableCaption(o, w);
+  parts.forEach(([s, e], k) => {
+    const last = Math.min(e, m.cols) - 1;
+    const range = s > last ? (texts.notes?.title ?? '') : `${o.colTitle} ${s}${last > s ? `–${last}` : ''}`;
+    const cap = parts.length > 1 ? fill(w.captionPart, { caption, part: k + 1, parts: parts.length, range }) : caption;
+    box.append(partTable(doc, m, texts, [s, e], cap));
+  });
+}
+
+/** One table: the row headers and the columns [s, e) of the keys and the notes column after them. */
+function partTable(doc: Document, m: Matrix, texts: TableTexts, [s, e]: TablePart, caption: string): HTMLTableElement {
+  const t = captionedTable(doc, 'hm', caption);
+  const end = Math.min(e, m.cols);
+  const withNotes = texts.notes !== null && e > m.cols;
   const hr = doc.createElement('tr');
-  hr.append(headerCell(doc, `${o.rowTitle} \\ ${o.colTitle}`, 'col'));
-  for (let j = 0; j < m.cols; j++) {
-    const cl = o.colLabels?.[j];
-    hr.append(headerCell(doc, `${o.colTitle} ${j}${cl ? ` ${cl}` : ''}`, 'col'));
-  }
+  hr.append(header(doc, texts.corner, 'col'));
+  for (let j = s; j < end; j++) hr.append(header(doc, headerText(texts.colTitle, j, texts.colLabels?.[j]), 'col'));
+  if (withNotes) hr.append(header(doc, texts.notes!.title, 'col'));
+  const head = doc.createElement('thead');
   head.append(hr);
   const body = doc.createElement('tbody');
   for (let i = 0; i < m.rows; i++) {
     const tr = doc.createElement('tr');
-    const rl = o.rowLabels?.[i];
-    tr.append(headerCell(doc, `${o.rowTitle} ${i}${rl ? ` ${rl}` : ''}`, 'row'));
-    for (let j = 0; j < m.cols; j++) {
+    tr.append(header(doc, headerText(texts.rowTitle, i, texts.rowLabels?.[i]), 'row'));
+    for (let j = s; j < end; j++) {
       const p = i * m.cols + j;
       const td = doc.createElement('td');
       td.dataset['row'] = String(i);
       td.dataset['col'] = String(j);
       const hidden = isMasked(m, p);
       if (hidden) td.dataset['masked'] = '1';
-      td.textContent = hidden ? o.maskedLabel : formatFull(m.values[p]);
+      td.textContent = hidden ? texts.maskedLabel : formatFull(m.values[p]);
+      tr.append(td);
+    }
+    if (withNotes) {
+      const td = doc.createElement('td');
+      td.className = 'hm-table-row-note';
+      td.textContent = texts.notes!.texts[i] ?? '';
       tr.append(td);
     }
     body.append(tr);
   }
   t.append(head, body);
-  box.append(t);
+  return t;
+}
+
+/** A <th> with its scope: a plain text (wraps between words), or an index kept on one line (hm-th-index) with the name after it free to wrap (hm-th-name). */
+function header(doc: Document, h: HeaderText | string, scope: 'col' | 'row'): HTMLTableCellElement {
+  const th = doc.createElement('th');
+  th.scope = scope;
+  if (typeof h === 'string') th.textContent = h;
+  else if (!h.name) th.append(span(doc, 'hm-th-index', h.index));
+  else th.append(span(doc, 'hm-th-index', h.index), ' ', span(doc, 'hm-th-name', h.name));
+  return th;
+}
+
+function span(doc: Document, className: string, text: string): HTMLSpanElement {
+  const s = doc.createElement('span');
+  s.className = className;
+  s.textContent = text;
+  return s;
 }

@@ -43,6 +43,14 @@ export interface HeatmapOptions {
   describeCell?: (i: number, j: number, v: number, masked: boolean) => string;
   /** The component's own words (buttons, hints, accessible names, table caption), e.g. translated; missing ones are DEFAULT_HEATMAP_WORDS. */
   words?: Partial<HeatmapWords>;
+  /** Called when the pointed cell changes: the hovered one while the pointer is over a cell, else the keyboard cursor while focused, else null. */
+  onPoint?: (cell: CellPos | null) => void;
+  /** A short note drawn right of each row (e.g. "H 0.64"), thinned like the row labels; also a column of the table. */
+  rowNotes?: string[];
+  /** The heading of the row notes (e.g. "entropy (nats)"), wrapped to fit above them. */
+  rowNotesTitle?: string;
+  /** A note drawn with the legend (e.g. "max ln 6 = 1.792"); also in the table's caption. */
+  legendNote?: string;
 }
 
 /** A cell position: row (query) i, column (key) j. */
@@ -70,5 +78,13 @@ export const HEATMAP_DEFAULTS = {
 };
 
 /** Options with every default filled in. */
-export type ResolvedOptions = Omit<Required<HeatmapOptions>, 'rowLabels' | 'colLabels' | 'title' | 'describeCell' | 'words'> &
-  Pick<HeatmapOptions, 'rowLabels' | 'colLabels' | 'title' | 'describeCell' | 'words'>;
+export type ResolvedOptions = Omit<Required<HeatmapOptions>, OptionalOption> & Pick<HeatmapOptions, OptionalOption>;
+
+/** The options without a default. */
+type OptionalOption = 'rowLabels' | 'colLabels' | 'title' | 'describeCell' | 'words' | 'onPoint' | 'rowNotes' | 'rowNotesTitle' | 'legendNote';
+
+/** An outside emphasis of the heatmap (Heatmap.highlight): a row (row only), a column (col only) or one cell (both). */
+export interface Emphasis {
+  row?: number;
+  col?: number;
+}

@@ -35,6 +35,12 @@ export interface HeatmapWords {
   svgTitle: string;
   /** The title of an exported SVG when the heatmap has none. */
   untitled: string;
+  /** The table's heading of the row notes when rowNotesTitle is not given. */
+  notes: string;
+  /** The table's caption with the legend note: {caption}, {note}. */
+  captionNote: string;
+  /** The caption of one part of a table split to fit: {caption}, {part}, {parts}, {range} (e.g. "key 0–3"). */
+  captionPart: string;
 }
 
 /** The heatmap's words in English. */
@@ -53,4 +59,7 @@ export const DEFAULT_HEATMAP_WORDS: Readonly<HeatmapWords> = {
   tableOmitted: 'The table is omitted for a {rows} × {cols} matrix; focus the heatmap and use the arrow keys to read values.',
   svgTitle: '{title} (rows: {row}, columns: {col})',
   untitled: 'Heatmap',
+  notes: 'note',
+  captionNote: '{caption}; {note}',
+  captionPart: '{caption} (part {part} of {parts}: {range})',
 };

@@ -5,10 +5,11 @@
 // line, and the legend flowing into rows below.
 //
 // Heads: the lines of head h start and end (h − (H − 1)/2) · step px below
-// their tokens' centres, step ≤ 3 px and all H heads within half a row, so
+// their tokens' centres, step ≤ 4 px and all H heads within half a row, so
 // the heads' lines of one pair run side by side instead of covering each
 // other (drawing them in order on the same geometry would hide every head
-// but the last where they agree), and each still ends at its token.
+// but the last where they agree), and each still ends at its token. The
+// widest line shrinks with the step (maxStroke), so neighbours stay apart.
 
 import { fullLabel, fitLabel, textWidth, FONT } from './text';
 import type { Side, TokenLinesData } from './types';
@@ -39,13 +40,16 @@ export const LABEL_FRACTION = 0.3;
 /** And at most this many px. */
 export const MAX_LABEL_PX = 110;
 /** Largest spacing of the heads' lines, px. */
-export const MAX_HEAD_STEP = 3;
-/** Widest line (weight 1) between these bounds: a quarter of the row spacing. */
+export const MAX_HEAD_STEP = 4;
+/** Narrowest width of a line of weight 1, px (see maxStroke). */
 export const MIN_STROKE = 1.5;
+/** Widest width of a line of weight 1, px. */
 export const MAX_STROKE = 6;
-/** Legend: row height, sample line length, gap between items, px. */
+/** Height of a legend row, px. */
 export const LEGEND_ROW = 18;
+/** Length of a legend's sample line, px. */
 export const LEGEND_SAMPLE = 18;
+/** Gap between legend items, px. */
 export const LEGEND_GAP = 12;
 /** The weights whose line widths the legend shows. */
 export const WEIGHT_SAMPLES = [0.25, 0.5, 1] as const;
@@ -138,6 +142,19 @@ export function headOffsets(heads: number, gap: number): number[] {
   return Array.from({ length: heads }, (_, h) => Math.round((h - (heads - 1) / 2) * step * 1000) / 1000);
 }
 
+/** Width of a line of weight 1: a quarter of the row spacing (MIN_STROKE … MAX_STROKE), and with several heads at most 1.25 × their spacing, so neighbouring heads' lines overlap by a quarter at most. */
+export function maxStroke(gap: number, heads: number): number {
+  const step = heads > 1 ? Math.min(MAX_HEAD_STEP, (0.5 * gap) / (heads - 1)) : Infinity;
+  return Math.max(MIN_STROKE, Math.min(MAX_STROKE, gap / 4, 1.25 * step));
+}
+
+/** A string that changes whenever computeLayout's result may (width, shape, labels, heads, title, words), and not when only the weights do. */
+export function layoutKey(p: LayoutInput): string {
+  const d = p.data;
+  const figure = [figureWidth(p.availableWidth), d.rows, d.cols, p.title ?? '', p.words.queries, p.words.keys, p.words.weight];
+  return JSON.stringify([figure, p.headNames, d.queryLabels.slice(0, d.rows), d.keyLabels.slice(0, d.cols)]);
+}
+
 /** Lay out the token view at a container width. */
 export function computeLayout(p: LayoutInput): TokenLinesLayout {
   const d = p.data;
@@ -183,30 +200,38 @@ export function computeLayout(p: LayoutInput): TokenLinesLayout {
     plotHeight,
     q: column('query', d.rows, p.words.queries),
     k: column('key', d.cols, p.words.keys),
-    maxStroke: Math.max(MIN_STROKE, Math.min(MAX_STROKE, gap / 4)),
+    maxStroke: maxStroke(gap, d.heads.length),
     offsets: headOffsets(d.heads.length, gap),
     legend: items,
   };
 }
 
-/** The legend's items flowed into rows of the figure's width from y = top: each head when there are ≥ 2, then "weight" and the width samples. */
+/** The legend's items flowed into rows of the figure's width from y = top: each head when there are ≥ 2, then the weight key ("weight" and the width samples, kept on one row). */
 export function legendLayout(headNames: string[], weightWord: string, width: number, top: number): { items: LegendItem[]; rows: number } {
-  const wanted: Array<Omit<LegendItem, 'x' | 'y'> & { w_px: number }> = [];
-  if (headNames.length >= 2) headNames.forEach((text, head) => wanted.push({ kind: 'head', text, head, w_px: LEGEND_SAMPLE + 4 + textWidth(text) }));
-  wanted.push({ kind: 'weight-title', text: weightWord, w_px: textWidth(weightWord) });
-  for (const w of WEIGHT_SAMPLES) wanted.push({ kind: 'weight', text: String(w), w, w_px: LEGEND_SAMPLE + 4 + textWidth(String(w)) });
   const items: LegendItem[] = [];
   let x = PAD;
   let row = 0;
-  for (const [k, { w_px, ...item }] of wanted.entries()) {
-    // "weight" stays on the row of its first sample
-    const keep = item.kind === 'weight-title' ? w_px + 6 + wanted[k + 1].w_px : w_px;
-    if (x > PAD && x + keep > width - PAD) {
+  /** Place a block of `w` px (wrapping first if it does not fit) and return its x. */
+  const place = (w: number): number => {
+    if (x > PAD && x + w > width - PAD) {
       row++;
       x = PAD;
     }
-    items.push({ ...item, x, y: top + row * LEGEND_ROW + LEGEND_ROW / 2 });
-    x += w_px + (item.kind === 'weight-title' ? 6 : LEGEND_GAP);
+    const at = x;
+    x = Math.round(x + w + LEGEND_GAP);
+    return at;
+  };
+  const y = (): number => top + row * LEGEND_ROW + LEGEND_ROW / 2;
+  if (headNames.length >= 2) headNames.forEach((text, head) => items.push({ kind: 'head', text, head, x: place(LEGEND_SAMPLE + 4 + textWidth(text)), y: y() }));
+  // The weight key: "weight", then a sample line and its weight for each of WEIGHT_SAMPLES.
+  const parts: Array<{ item: Pick<LegendItem, 'kind' | 'text' | 'w'>; px: number }> = [
+    { item: { kind: 'weight-title', text: weightWord }, px: textWidth(weightWord) + 6 },
+  ];
+  for (const w of WEIGHT_SAMPLES) parts.push({ item: { kind: 'weight', text: String(w), w }, px: LEGEND_SAMPLE + 4 + textWidth(String(w)) + LEGEND_GAP });
+  let kx = place(parts.reduce((sum, p) => sum + p.px, 0) - LEGEND_GAP);
+  for (const p of parts) {
+    items.push({ ...p.item, x: kx, y: y() });
+    kx = Math.round(kx + p.px);
   }
   return { items, rows: row + 1 };
 }

@@ -18,7 +18,9 @@ export function drawLabels(layer: SVGGElement, col: ColumnLayout, d: TokenLinesD
   const doc = layer.ownerDocument;
   const n = col.labels.length;
   if (layer.childElementCount !== n) {
-    layer.replaceChildren(...Array.from({ length: n }, (_, i) => svgEl(doc, 'text', { class: 'tl-label', 'data-side': col.side, 'data-index': i, dy: '0.32em' })));
+    layer.replaceChildren(
+      ...Array.from({ length: n }, (_, i) => svgEl(doc, 'text', { class: 'tl-label', 'data-side': col.side, 'data-index': i, dy: '0.32em' })),
+    );
   }
   Array.from(layer.children).forEach((t, i) => {
     t.setAttribute('x', String(col.textX));
@@ -101,7 +103,8 @@ export function drawButtons(group: HTMLDivElement, col: ColumnLayout, L: TokenLi
 /** Set each button's aria-pressed (is it the chosen token?) and class tl-lit. */
 export function markButtons(group: HTMLDivElement, side: Side, chosen: TokenRef | null, lit: (i: number) => boolean): void {
   Array.from(group.children).forEach((b, i) => {
-    b.setAttribute('aria-pressed', String(!!chosen && chosen.side === side && chosen.index === i));
+    const pressed = String(!!chosen && chosen.side === side && chosen.index === i);
+    if (b.getAttribute('aria-pressed') !== pressed) b.setAttribute('aria-pressed', pressed);
     b.classList.toggle('tl-lit', lit(i));
   });
 }

@@ -1,0 +1,159 @@
+// editor.spec.ts — the matrix editors in Chromium (issue 9: 6b, 6g, 6i):
+// matrices wider than 16 columns are summaries (the seed 004 presets and the
+// grouped-query operation keep the page short), Edit cells opens a 128 × 128
+// grid inside its own scrolling box, every Paste… button has a name of its
+// own, and a 7-digit value fits in its cell. Screenshots at 1280 and 375 px.
+
+import type { Locator, Page } from '@playwright/test';
+import { expect, report, screenshot, test } from './fixtures';
+import { cell, loadSeed, twoFrames, waitForPlot, widths } from './playground';
+
+/** The page's height in CSS pixels. */
+const pageHeight = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollHeight);
+
+/** An element's height in CSS pixels. */
+const heightOf = (locator: Locator): Promise<number> => locator.evaluate((e) => e.getBoundingClientRect().height);
+
+/** The summaries' shape texts, by matrix. */
+async function summaryShapes(page: Page): Promise<Record<string, string>> {
+  const shapes: Record<string, string> = {};
+  for (const s of await page.locator('[data-testid^=summary-]:not([data-testid^=summary-stats])').all()) {
+    const id = (await s.getAttribute('data-testid'))!.slice('summary-'.length);
+    shapes[id] = (await s.locator('.summary-shape').textContent()) ?? '';
+  }
+  return shapes;
+}
+
+/** Load the seed 004 GQA preset through the Example menu and wait for its eight heads. */
+async function loadSeed004(page: Page): Promise<void> {
+  await page.locator('[data-testid=preset]').selectOption('seed004-gqa');
+  await page.locator('[data-testid=head-7]').waitFor({ state: 'visible' });
+}
+
+test('seed 004 (GQA): 128-wide matrices are summaries with their shapes, the page stays short (1280 and 375 px)', async ({ newPage, url }) => {
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 812],
+  ]) {
+    const page = await newPage({ url, width, height });
+    await loadSeed004(page);
+    await twoFrames(page);
+    expect(await summaryShapes(page), `${width} px: the summaries`).toEqual({
+      Q: '(2, 128)',
+      K: '(4, 128)',
+      V: '(4, 64)',
+      Wq: '(128, 128)',
+      Wk: '(128, 32)',
+      Wv: '(64, 32)',
+    });
+    await expect(page.locator('[data-testid=summary-Wq] .summary-line')).toContainText('random normal × 0.0884, seed 4');
+    await expect(page.locator('[data-testid=summary-stats-Wq]')).toContainText(/^min −0\.\d+ · max 0\.\d+ · mean /);
+    // Wo (128 × 8 = 1024 cells) stays a grid, in its own scrolling box
+    const box = page.locator('[data-testid=grid-Wo]').locator('xpath=..');
+    const boxHeight = await heightOf(box);
+    expect(boxHeight, `${width} px: the Wo grid's box`).toBeLessThanOrEqual(481);
+    const inputs = await heightOf(page.locator('.panel-inputs'));
+    const total = await pageHeight(page);
+    report(`${width} px, seed 004 GQA: inputs panel ${Math.round(inputs)} px, page ${total} px, Wo box ${Math.round(boxHeight)} px`);
+    expect(inputs, `${width} px: the inputs panel`).toBeLessThan(2500);
+    if (width === 1280) expect(total, 'the page (about 9,800 px with 128 × 128 grids)').toBeLessThan(4000);
+    expect((await widths(page)).scroll, `${width} px: no sideways scrolling`).toBeLessThanOrEqual(width);
+    report(`screenshot: ${await screenshot(page, `editor-seed004-${width}.png`)}`);
+  }
+});
+
+test('the Operation menu’s grouped-query attention never grows the page with giant grids', async ({ page, url }) => {
+  await page.goto(url);
+  await waitForPlot(page);
+  await page.locator('[data-testid=op]').selectOption('gqa');
+  await twoFrames(page);
+  const cells = await page.locator('input.cell').count();
+  const inputs = await heightOf(page.locator('.panel-inputs'));
+  report(`op = gqa: ${cells} cell inputs, inputs panel ${Math.round(inputs)} px, page ${await pageHeight(page)} px`);
+  expect(cells, 'cell inputs on the page').toBeLessThanOrEqual(2048);
+  expect(inputs, 'the inputs panel').toBeLessThan(2500);
+});
+
+test('Edit cells opens Wq’s 128 × 128 grid inside a box that scrolls; Show summary closes it', async ({ page, url }) => {
+  await page.goto(url);
+  await waitForPlot(page);
+  await loadSeed004(page);
+  const before = await pageHeight(page);
+  const t0 = Date.now();
+  await page.locator('[data-testid=edit-Wq]').click();
+  await expect(cell(page, 'Wq', 127, 127)).toBeAttached();
+  report(`Edit cells of Wq (16,384 inputs) took ${Date.now() - t0} ms`);
+  await expect(cell(page, 'Wq', 0, 0), 'the focus is on the first cell').toBeFocused();
+  const box = page.locator('[data-testid=grid-Wq]').locator('xpath=..');
+  const { scrollHeight, clientHeight, scrollWidth, clientWidth } = await box.evaluate((e) => ({
+    scrollHeight: e.scrollHeight,
+    clientHeight: e.clientHeight,
+    scrollWidth: e.scrollWidth,
+    clientWidth: e.clientWidth,
+  }));
+  expect(scrollHeight, 'the box scrolls down').toBeGreaterThan(clientHeight);
+  expect(scrollWidth, 'and sideways').toBeGreaterThan(clientWidth);
+  const after = await pageHeight(page);
+  report(`page ${before} px with the summary, ${after} px with the grid open`);
+  expect(after - before, 'the page grows by one box, not by 128 rows').toBeLessThan(600);
+  // typing into the big grid still computes
+  await cell(page, 'Wq', 0, 0).fill('0.5');
+  await cell(page, 'Wq', 0, 0).press('Tab');
+  await expect(cell(page, 'Wq', 0, 1)).toBeFocused();
+  await page.locator('[data-testid=close-grid-Wq]').click();
+  await expect(page.locator('[data-testid=summary-Wq] .summary-line')).toHaveText('(128, 128) · typed values');
+  await expect(page.locator('[data-testid=edit-Wq]')).toBeFocused();
+});
+
+test('every Paste… button has a name of its own, naming its matrix', async ({ page, url }) => {
+  await page.goto(url);
+  await waitForPlot(page);
+  for (const [what, load] of [
+    ['seed 000', () => loadSeed(page)],
+    ['seed 004', () => loadSeed004(page)],
+  ] as const) {
+    await load();
+    const pastes = page.getByRole('button', { name: /^Paste / });
+    const names = await pastes.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+    const matrices = await page.locator('[data-matrix]').evaluateAll((es) => es.map((e) => e.getAttribute('data-matrix')));
+    expect(names, `${what}: one Paste button per matrix, named after it`).toEqual(matrices.map((m) => `Paste ${m}…`));
+    for (const m of matrices) await expect(page.getByRole('button', { name: `Paste ${m}…`, exact: true })).toHaveCount(1);
+  }
+});
+
+test('a 7-digit value is fully visible in its cell, and its whole column widens', async ({ newPage, url }) => {
+  for (const width of [1280, 375]) {
+    const page = await newPage({ url, width, height: 812 });
+    await loadSeed(page);
+    for (const [i, value] of [
+      [0, '-0.1234567'],
+      [1, '1234567'],
+    ] as const) {
+      const input = cell(page, 'X', i, 0);
+      await input.fill(value);
+      await input.press('Tab');
+      await expect(input).toHaveValue(value);
+    }
+    await twoFrames(page);
+    const fit = await page
+      .locator('[data-testid=grid-X] input[data-col="0"]')
+      .evaluateAll((xs) =>
+        xs.map((x) => ({ value: (x as HTMLInputElement).value, scroll: x.scrollWidth, client: x.clientWidth, width: x.getBoundingClientRect().width })),
+      );
+    for (const f of fit) expect(f.scroll, `${width} px: “${f.value}” fits (scrollWidth ${f.scroll}, clientWidth ${f.client})`).toBeLessThanOrEqual(f.client);
+    expect(new Set(fit.map((f) => f.width)).size, 'one width for the column').toBe(1);
+    const other = await cell(page, 'X', 0, 1).evaluate((x) => x.getBoundingClientRect().width);
+    report(`${width} px: the 7-digit column is ${Math.round(fit[0].width)} px wide, its neighbour ${Math.round(other)} px`);
+    expect(other, 'a column of short values stays narrow').toBeLessThan(fit[0].width);
+    if (width === 1280) {
+      // how a pointed row looks (the lead's highlightRow() sets this class): kept for the screenshot
+      await page
+        .locator('[data-testid=grid-X] tr')
+        .nth(1)
+        .evaluate((tr) => tr.querySelectorAll('th, td').forEach((c) => c.classList.add('is-pointed')));
+      const path = test.info().outputPath('editor-cells-1280.png');
+      await page.locator('.matrix-editor[data-matrix=X]').screenshot({ path });
+      report(`screenshot: ${path}`);
+    }
+  }
+});

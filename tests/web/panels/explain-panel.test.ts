@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+// explain-panel.test.ts — "How weight (i, j) was made" in jsdom, on views the
+// real core computed: the default (the selected query's largest weight) with
+// its hint, a pointed weight and output row, the formulas as <var>/<sub>/<sup>
+// with every number's full value and a plain-text twin for screen readers,
+// the live region that speaks only once the pointing rests, hidden for the
+// operations without parts, the last good view while the input is bad, 中文,
+// and Copy.
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Core } from '../../../web/src/core/core';
+import { t, type Lang } from '../../../web/src/i18n/i18n';
+import { compute, type Outcome, type View } from '../../../web/src/model/compute';
+import { presetById } from '../../../web/src/model/presets';
+import { defaultState, type State } from '../../../web/src/model/state';
+import type { PanelContext, Pointed } from '../../../web/src/panels/context';
+import { ANNOUNCE_MS, ExplainPanel } from '../../../web/src/panels/explain-panel';
+import { loadCoreInJsdom } from '../widgets/editor-kit';
+
+let core: Core;
+beforeAll(async () => {
+  core = await loadCoreInJsdom();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+/** A panel on a fake playground holding `state`; `pointed` is what the playground says is pointed at. */
+function setUp(state: State, lang: Lang = 'en', lastGood: View | null = null) {
+  let pointed: Pointed = null;
+  const ctx: PanelContext = {
+    core,
+    lang,
+    host: document.body,
+    state: () => state,
+    update: () => undefined,
+    t: (key, vars) => t(lang, key, vars),
+    lastGood: () => lastGood,
+    cancelCompute: () => undefined,
+    shareLink: () => '',
+    point: (p) => (pointed = p),
+    pointed: () => pointed,
+  };
+  const panel = new ExplainPanel(ctx);
+  document.body.replaceChildren(panel.element);
+  const outcome: Outcome = compute(core, state);
+  panel.render(state, outcome);
+  const q = (sel: string) => panel.element.querySelector<HTMLElement>(sel)!;
+  const point = (p: Pointed) => {
+    pointed = p;
+    panel.showPointed(p);
+  };
+  return { panel, q, point, outcome };
+}
+
+const stepTexts = (el: HTMLElement) => [...el.querySelectorAll('.explain-step')].map((s) => s.getAttribute('data-step'));
+
+describe('the explanation panel', () => {
+  test('with nothing pointed at: the selected query’s largest weight, and the hint', () => {
+    const state = defaultState();
+    state.query = 2;
+    const { panel, q } = setUp(state);
+    expect(panel.element.hidden).toBe(false);
+    expect(q('.panel-title').textContent).toBe('How weight (2, 2) was made');
+    expect(q('[data-testid=explain-hint]').hidden).toBe(false);
+    expect(q('[data-testid=explain-hint]').textContent).toBe(
+      'Point at a weight (hover or focus a heatmap cell) to see how it was made. Shown now: the largest weight of the selected query 2.',
+    );
+    expect(stepTexts(panel.element)).toEqual(['dot', 'scaled', 'softmax', 'share']);
+    expect(panel.element.getAttribute('aria-labelledby')).toBe(q('.panel-title').id);
+  });
+
+  test('a pointed weight: formulas with <var>, <sub>, <sup>, full values in titles, plain text for screen readers', () => {
+    const { panel, q, point } = setUp(defaultState());
+    point({ kind: 'weight', head: 0, i: 0, j: 2 });
+    expect(q('.panel-title').textContent).toBe('How weight (0, 2) was made');
+    expect(q('[data-testid=explain-hint]').hidden).toBe(true);
+    expect(q('[data-testid=explain-heading]').textContent).toBe('query 0 → key 2');
+    const dot = q('[data-step=dot] .explain-math');
+    const drawn = dot.querySelector('[aria-hidden=true]')!;
+    expect(drawn.textContent).toBe('q0·k2 = 1·1 + 0·1 = 1');
+    expect([...drawn.querySelectorAll('var')].map((v) => v.textContent)).toEqual(['q', 'k']);
+    expect([...drawn.querySelectorAll('sub')].map((v) => v.textContent)).toEqual(['0', '2']);
+    expect(dot.querySelector('.visually-hidden')!.textContent).toBe('q₀·k₂ = 1·1 + 0·1 = 1');
+    const scaled = [...q('[data-step=scaled]').querySelectorAll<HTMLElement>('.explain-num')].at(-1)!;
+    expect(scaled.textContent).toBe('0.7071');
+    expect(scaled.title).toBe(String(1 / Math.sqrt(2)));
+    const softmax = q('[data-step=softmax] .explain-math [aria-hidden=true]');
+    expect(softmax.querySelectorAll('sup').length).toBe(6); // e^(x₀,₂), e^(x₀,ⱼ′), e^(0.7071) and the three of the sum
+    expect(panel.current()?.summary).toBe('Weight (0, 2) = 0.4011: score 1, scaled 0.7071, softmax 2.028 / 5.056.');
+  });
+
+  test('a negative number is drawn in parentheses where the text has them', () => {
+    const state = defaultState();
+    state.matrices.K = {
+      kind: 'cells',
+      cells: [
+        ['-1', '0'],
+        ['0', '1'],
+        ['1', '1'],
+      ],
+    };
+    const { q, point } = setUp(state);
+    point({ kind: 'weight', head: 0, i: 0, j: 0 });
+    expect(q('[data-step=dot] [aria-hidden=true]').textContent).toBe('q0·k0 = 1·(−1) + 0·0 = −1');
+  });
+
+  test('an output row: its weights row and the weighted sum', () => {
+    const { panel, q, point } = setUp(defaultState());
+    point({ kind: 'output', i: 1 });
+    expect(q('.panel-title').textContent).toBe('How output row 1 was made');
+    expect(stepTexts(panel.element)).toEqual(['weights', 'sum']);
+  });
+
+  test('a pointing outside the current view falls back to the default', () => {
+    const { q, point } = setUp(defaultState());
+    point({ kind: 'weight', head: 0, i: 7, j: 0 });
+    expect(q('.panel-title').textContent).toBe('How weight (0, 0) was made');
+    point({ kind: 'weight', head: 3, i: 0, j: 1 });
+    expect(q('.panel-title').textContent).toBe('How weight (0, 0) was made');
+  });
+
+  test('the live region says the summary once the pointing rests, not on every cell crossed', () => {
+    vi.useFakeTimers();
+    const { q, point } = setUp(defaultState());
+    const live = q('[data-testid=explain-live]');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    vi.advanceTimersByTime(2 * ANNOUNCE_MS);
+    expect(live.textContent).toBe(''); // the default is not announced
+    point({ kind: 'weight', head: 0, i: 0, j: 0 });
+    vi.advanceTimersByTime(ANNOUNCE_MS - 1);
+    point({ kind: 'weight', head: 0, i: 0, j: 1 });
+    vi.advanceTimersByTime(ANNOUNCE_MS - 1);
+    expect(live.textContent).toBe('');
+    point({ kind: 'weight', head: 0, i: 0, j: 2 });
+    vi.advanceTimersByTime(ANNOUNCE_MS);
+    expect(live.textContent).toBe('Weight (0, 2) = 0.4011: score 1, scaled 0.7071, softmax 2.028 / 5.056.');
+    point(null);
+    vi.advanceTimersByTime(2 * ANNOUNCE_MS);
+    expect(live.textContent).toBe('Weight (0, 2) = 0.4011: score 1, scaled 0.7071, softmax 2.028 / 5.056.');
+  });
+
+  test.each(['block', 'gqa'] as const)('hidden for %s (no parts)', (op) => {
+    const state = op === 'block' ? presetById('block')!.build() : presetById('seed004-gqa')!.build();
+    const { panel, outcome } = setUp(state);
+    expect(outcome.ok).toBe(true);
+    expect(panel.element.hidden).toBe(true);
+    expect(panel.current()).toBeNull();
+  });
+
+  test('multi_head: the pointed head, named in the heading', () => {
+    const { q, point } = setUp(presetById('multihead')!.build());
+    point({ kind: 'weight', head: 1, i: 2, j: 1 });
+    expect(q('[data-testid=explain-heading]').textContent).toBe('head 2 · query 2 “sat” → key 1 “cat”');
+  });
+
+  test('while the input is bad: the last good view, dimmed', () => {
+    const good = compute(core, defaultState());
+    if (!good.ok) throw new Error(good.message);
+    const bad = defaultState();
+    bad.matrices.Q = { kind: 'cells', cells: [['x', '0']] };
+    const { panel, q } = setUp(bad, 'en', good.view);
+    expect(panel.element.hidden).toBe(false);
+    expect(panel.element.classList.contains('is-stale')).toBe(true);
+    expect(q('.panel-title').textContent).toBe('How weight (0, 0) was made');
+  });
+
+  test('in 中文', () => {
+    const { q, point } = setUp(defaultState(), 'zh');
+    point({ kind: 'weight', head: 0, i: 1, j: 2 });
+    expect(q('.panel-title').textContent).toBe('权重 (1, 2) 是怎样算出来的');
+    expect(q('[data-testid=explain-heading]').textContent).toBe('查询 1 → 键 2');
+    expect(q('[data-step=dot] .explain-label').textContent).toBe('分数：查询与键的点积');
+    expect(q('[data-testid=explain-copy]').textContent).toBe('复制为文本');
+  });
+
+  test('Copy puts the plain text on the clipboard', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { panel, q, point } = setUp(defaultState());
+    point({ kind: 'weight', head: 0, i: 0, j: 2 });
+    q('[data-testid=explain-copy]').click();
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(panel.current()!.text));
+    await vi.waitFor(() => expect(q('.explain-copied').textContent).toBe('Copied!'));
+  });
+});

@@ -1,0 +1,90 @@
+// words.ts — the vector plane's own words: the source of their English text.
+// i18n/ builds its English table from DEFAULT_PLANE_WORDS ('vp.' keys) and
+// holds only the 中文 translations.
+
+/**
+ * Every text the vector plane writes itself, as templates: {name} is filled
+ * by fill. {label} is a token name or an index, {q} a query's tip name
+ * ("q0", "q(the)"), {x} and {y} coordinates, {s} a score, {w} a weight.
+ */
+export interface PlaneWords {
+  /** The accessible name of the plane: {nq}, {nk}, {a}, {b}, {q}. */
+  aria: string;
+  /** A query's tip without a token name: {i}. */
+  queryIndex: string;
+  /** A key's tip without a token name: {i}. */
+  keyIndex: string;
+  /** A query's tip with a token name: {label}. */
+  queryNamed: string;
+  /** A key's tip with a token name: {label}. */
+  keyNamed: string;
+  /** The accessible name of a query's tip: {label}, {x}, {y}. */
+  queryTip: string;
+  /** The accessible name of a key's tip: {label}, {x}, {y}, {s}, {w}, {q}. */
+  keyTip: string;
+  /** The accessible name of a masked key's tip: {label}, {x}, {y}, {q}. */
+  keyTipMasked: string;
+  /** The score beside a key's tip: {s}. */
+  score: string;
+  /** Beside a masked key's tip. */
+  masked: string;
+  /** The score with √d_k scaling: {q}, {dk}. */
+  formulaScaled: string;
+  /** The score with √d_k scaling and a temperature: {q}, {dk}, {tau}. */
+  formulaScaledTau: string;
+  /** The score without scaling: {q}. */
+  formulaPlain: string;
+  /** The score without scaling, with a temperature: {q}, {tau}. */
+  formulaPlainTau: string;
+  /** The line under the plane: {formula}, {q}. */
+  scoreNote: string;
+  /** Which columns are drawn when d_k > 2: {a}, {b}, {dk}. */
+  columns: string;
+  /** The label of the column select of the x axis. */
+  xColumn: string;
+  /** The label of the column select of the y axis. */
+  yColumn: string;
+  /** The title of an axis: {n} (a column). */
+  axis: string;
+  /** The note when q and k are projections (not draggable). */
+  projected: string;
+  /** The legend's query entry. */
+  legendQueries: string;
+  /** The legend's key entry. */
+  legendKeys: string;
+  /** The readout when no tip is active, and the tips' help, when the arrows can be dragged. */
+  hint: string;
+  /** The same when they cannot. */
+  hintFixed: string;
+  /** The readout of the selected query's tip: {text} (its accessible name). */
+  selected: string;
+}
+
+/** The vector plane's words in English. */
+export const DEFAULT_PLANE_WORDS: Readonly<PlaneWords> = {
+  aria: 'Vector plane: {nq} queries and {nk} keys as arrows from the origin, in columns {a} (across) and {b} (up); the selected query is {q}.',
+  queryIndex: 'q{i}',
+  keyIndex: 'k{i}',
+  queryNamed: 'q({label})',
+  keyNamed: 'k({label})',
+  queryTip: 'query {label}: ({x}, {y})',
+  keyTip: 'key {label}: ({x}, {y}); s = {s}, weight {w} from {q}',
+  keyTipMasked: 'key {label}: ({x}, {y}); masked for {q}',
+  score: 's = {s}',
+  masked: 'masked',
+  formulaScaled: 's = {q}·k / √{dk}',
+  formulaScaledTau: 's = {q}·k / ({tau}·√{dk})',
+  formulaPlain: 's = {q}·k',
+  formulaPlainTau: 's = {q}·k / {tau}',
+  scoreNote: 'Beside each key: {formula} for the selected query {q}. The wider and darker a key’s arrow, the more weight {q} gives it.',
+  columns: 'Columns {a} and {b} of d_k = {dk}: the other columns also count in q·k.',
+  xColumn: 'across: column',
+  yColumn: 'up: column',
+  axis: 'column {n}',
+  projected: 'Projected q = X·Wq, k = X·Wk: to drag the arrows, use attention(Q, K, V).',
+  legendQueries: 'queries (filled heads)',
+  legendKeys: 'keys (hollow heads)',
+  hint: 'Drag a tip, or focus it and use the arrow keys (Shift: 10× steps); Enter or Space selects a query; Escape cancels a drag.',
+  hintFixed: 'Focus a tip to read it; Enter or Space selects a query.',
+  selected: '{text} (selected)',
+};
