@@ -55,11 +55,12 @@
 //   - every score·factor (a logit) is kept as μ·2^e, a double and an
 //     exponent of any size, so neither a huge dot product nor a huge factor
 //     (a τ as small as 5e-324, where 1/τ itself is beyond DBL_MAX) overflows.
-//     The softmax takes each logit minus the row's largest in that one's
-//     frame: the plain double arithmetic wherever it is finite, and a
-//     difference beyond float64 becomes −∞, weight 0 (it is far more than the
-//     e^−745 at which a weight underflows anyway). Keys whose logits tie for
-//     the largest share the weight;
+//     The softmax takes each logit minus the row's largest in units of
+//     2^frame (frame: the largest one's exponent, or 0 if that is below 0):
+//     the plain double arithmetic wherever it is finite, and a difference
+//     beyond float64 becomes −∞, weight 0 (it is far more than the e^−745 at
+//     which a weight underflows anyway). Keys whose logits tie for the
+//     largest share the weight;
 //   - an output element whose sum overflows (values near DBL_MAX; the true
 //     value, a weighted mean of V, never does) is summed over V/2, doubled,
 //     and rounded to ±DBL_MAX if that still overflows.
@@ -498,8 +499,9 @@ AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix&
       logit[j] = times(dot, factor);
     }
     // 2.–3. softmax over the visible keys: e^(ℓ_j − ℓ_max), the difference
-    //     formed in ℓ_max's frame (exact where the plain form is; beyond
-    //     float64 it is −∞, weight 0)
+    //     formed in units of 2^frame: plain doubles when ℓ_max is below 1
+    //     (frame 0), ℓ_max's own exponent when it is larger. Exact where the
+    //     plain form is; a difference beyond float64 is −∞, weight 0.
     Wide top;
     bool any = false;
     for (std::size_t j = 0; j < n_k; ++j)
@@ -507,14 +509,16 @@ AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix&
         top = logit[j];
         any = true;
       }
+    const int frame = std::max(top.e, 0);  // not below 0: a tiny ℓ_max would blow the others up
+    const double top_in_frame = times_pow2(top.mu, top.e - frame);
     double sum = 0.0;
     for (std::size_t j = 0; j < n_k; ++j) {
       if (!sees(j)) {
         w[j] = 0.0;
         continue;
       }
-      const double diff = times_pow2(logit[j].mu, logit[j].e - top.e) - top.mu;  // ≤ 0
-      w[j] = std::exp(times_pow2(diff, top.e));
+      const double diff = times_pow2(logit[j].mu, logit[j].e - frame) - top_in_frame;  // ≤ 0
+      w[j] = std::exp(times_pow2(diff, frame));
       sum += w[j];  // ≥ 1 in the end: the top key's term is e^0
     }
     if (sum > 0.0) {

@@ -450,6 +450,34 @@ TEST(FiniteOut, LargeInputsAtSmallAndLargeTemperatures) {
   }
 }
 
+// The scalar path on ordinary rows (a hidden key of 1e305 sends every row
+// there) computes what the reference does, at every temperature; also when
+// the largest score is tiny (≈ 1e-323 here) and another is −0.14: the
+// difference is taken in plain doubles, not in the tiny one's units.
+TEST(FiniteOut, WidePathOnOrdinaryRows) {
+  Rng rng(19);
+  Matrix Q = test::random_matrix(6, 3, rng), K = test::random_matrix(8, 3, rng);
+  const Matrix V = test::random_matrix(8, 2, rng);
+  K(7, 0) = 1e305;
+  Mask m(6, 8, true);
+  for (std::size_t i = 0; i < 6; ++i) m.set(i, 7, false);
+  for (double tau : {0.05, 0.5, 1.0, 3.0, 20.0})
+    for (bool scale : {true, false}) {
+      const auto fast = attention(Q, K, V, &m, {scale, tau});
+      ASSERT_TRUE(fast.ok());
+      const AttentionResult ref = attention_reference(Q, K, V, &m, {scale, tau});
+      EXPECT_TRUE(MatrixNear(fast.value.weights, ref.weights, 1e-15)) << tau << " " << scale;
+      EXPECT_TRUE(MatrixNear(fast.value.out, ref.out, 1e-14)) << tau << " " << scale;
+    }
+  const Matrix q(1, 2, {5e-324, 0.5});
+  const Matrix k(3, 2, {-6.0, -5.625, 5.875, 0.0, 1e305, 0.0});
+  const Mask seen(1, 3, {1, 1, 0});  // scores −2.8125 and 3e-323; the third is hidden
+  const auto r = attention(q, k, Matrix(3, 1, {1.0, 2.0, 3.0}), &seen, {false, 20.0});
+  ASSERT_TRUE(r.ok());
+  const double w0 = 1.0 / (1.0 + std::exp(2.8125 / 20.0));  // softmax([−0.140625, 0])
+  EXPECT_TRUE(VectorNear(r.value.weights.data, {w0, 1.0 - w0, 0.0}, 1e-15));
+}
+
 // d_k·max|Q|·max|K| = 1e300 is inside the τ = 1 bound, but 1/τ = 1e10 takes the
 // score to 1e310: the bound must count the factor, or the weights are NaN.
 TEST(FiniteOut, TheKernelBoundCountsTheTemperature) {

@@ -5,11 +5,15 @@
 // the matrices show the seed each matrix was drawn with (issue 9, 6e); the
 // quadratic chart's table gives n² exactly (6f).
 
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { t } from '../../web/src/i18n/i18n';
 import { expect, report, test } from './fixtures';
 import { runFromPage } from './experiment-runs';
 import { hashOf, textOf, twoFrames, waitForPlot, widths } from './playground';
+
+const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core');
 
 /** The experiments in page order (as the panel lists them). */
 const EXPERIMENT_NAMES = ['scaling', 'permutation', 'quadratic', 'h1'] as const;
@@ -62,6 +66,27 @@ function overflowing(page: Page): Promise<Overflow[]> {
   });
 }
 
+/** axe-core on the experiments panel only (inside the shadow root): its serious or critical violations, and how many rule results it checked. */
+async function axeOnPanel(page: Page): Promise<{ found: string[]; checked: number }> {
+  await page.evaluate(axe.source);
+  const result: AxeResults = await page.evaluate(() =>
+    (window as unknown as { axe: typeof import('axe-core') }).axe.run(
+      { include: [[['attention-playground', '[data-testid=experiments]']]] } as unknown as import('axe-core').ElementContext,
+      { resultTypes: ['violations'] },
+    ),
+  );
+  const found = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 4)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}`,
+    );
+  return { found, checked: result.passes.length + result.violations.length + result.incomplete.length };
+}
+
 /** How the cards sit: each card's empty band below its content, the gaps between cards, and whether any leaves the panel. */
 function cardSpaces(page: Page): Promise<{ card: string; below: number; gapAfter: number | null; outside: boolean }[]> {
   return page.evaluate(() => {
@@ -91,7 +116,10 @@ for (const [width, height] of [
   [1280, 900],
   [375, 800],
 ] as const) {
-  test(`experiments at ${width} px: after all four runs nothing is clipped or wider than its box, and the cards pack`, async ({ newPage, url }, testInfo) => {
+  test(`experiments at ${width} px: after all four runs nothing is cut or scrolls sideways, the cards pack, axe-core finds no serious violation`, async ({
+    newPage,
+    url,
+  }, testInfo) => {
     test.setTimeout(240_000); // the quadratic sweep to n = 4096 may take a minute on a loaded machine
     const page = await newPage({ url, width, height });
     for (const name of EXPERIMENT_NAMES) await runFromPage(page, name, 150_000);
@@ -120,11 +148,25 @@ for (const [width, height] of [
       spaces.filter((s) => s.below > MAX_EMPTY_PX || (s.gapAfter ?? 0) > MAX_EMPTY_PX).map((s) => s.card),
       `cards with more than ${MAX_EMPTY_PX} px of empty space below them at ${width} px:\n    ${described}`,
     ).toEqual([]);
-    // the four heatmap titles of the permutation experiment are drawn whole
-    const titles = await page
-      .locator('[data-testid=exp-permutation-heatmaps] .hm-title, [data-testid=exp-permutation-heatmaps] text.hm-title')
-      .allTextContents();
-    for (const title of titles) expect(title, 'a permutation heatmap title is not shortened').not.toMatch(/…$/);
+    // the permutation heatmaps: each case captioned, each title drawn whole inside its heatmap's box
+    expect(await page.locator('[data-testid^=exp-perm-case-]').allTextContents(), 'the two cases').toEqual([
+      t('en', 'exp.perm.without'),
+      t('en', 'exp.perm.with'),
+    ]);
+    const titles = await page.locator('[data-testid=exp-permutation-heatmaps] text.hm-title').evaluateAll((texts) =>
+      texts.map((text) => {
+        const r = text.getBoundingClientRect();
+        const box = text.closest('.perm-map')!.getBoundingClientRect();
+        return { text: text.textContent, inside: r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+      }),
+    );
+    expect(titles, `the four heatmap titles, each inside its box at ${width} px`).toEqual(
+      ['attention(PX)', 'P·attention(X)', 'attention(PX)', 'P·attention(X)'].map((text) => ({ text, inside: true })),
+    );
+    // the results as they now are (case figures, side-by-side tables, text areas) stay accessible
+    const a11y = await axeOnPanel(page);
+    expect(a11y.checked, 'axe-core checked the panel').toBeGreaterThan(10);
+    expect(a11y.found, `serious or critical accessibility violations in the experiments panel at ${width} px`).toEqual([]);
   });
 }
 

@@ -256,15 +256,17 @@ bool test_finite(const AttentionResult& r) {
 }
 
 // attention's result against the plain reference, when the reference's dot
-// products do not overflow (where they do, the reference itself is wrong)
+// products and scaled scores do not overflow (where they do, the reference
+// itself is wrong: a row of −∞ scores reads to it as a fully hidden row)
 void compare_with_reference(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
                             const AttentionOptions& opts, const double* out,
                             const double* weights) {
+  const double factor = score_factor(Q.cols, opts);  // 1 / (τ·√d_k): ∞ for τ near 5e-324
   for (std::size_t i = 0; i < Q.rows; ++i)
     for (std::size_t j = 0; j < K.rows; ++j) {
       double dot = 0.0;
       for (std::size_t c = 0; c < Q.cols; ++c) dot += Q(i, c) * K(j, c);
-      if (!std::isfinite(dot)) return;
+      if (!std::isfinite(dot) || !std::isfinite(dot * factor)) return;
     }
   const AttentionResult ref = attention_reference(Q, K, V, mask, opts);
   if (!test_finite(ref)) return;

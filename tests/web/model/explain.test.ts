@@ -354,3 +354,25 @@ const EXPECTED_0_2 = [
   '   out₀ is a weighted average of the value rows (the weights sum to 1): v₂ enters it with weight 40.1%.',
   '   Per column, this term is 2.006 of 3 (66.9%) in column 0, 2.407 of 4 (60.2%) in column 1.',
 ].join('\n');
+
+describe('a row with every key masked', () => {
+  test('its weights and its output row are 0, and the explanation says so', () => {
+    const state = stateOf(Q3, Q3, V3, {
+      mask: 'custom',
+      customMask: [
+        [false, false, false],
+        [true, true, true],
+        [true, true, true],
+      ],
+    });
+    const src = sourceFor(state);
+    expect(largestKey(src, 0)).toBe(0);
+    const ex = explainWeight(src, 0, 1, en);
+    expect(ex.values.weight).toBe(0);
+    expect(lineOf(ex, 'softmax', 2)).toBe('Every key is masked for query 0: all its weights are 0 and its output row is 0.');
+    const out = explainOutputRow(src, 0, en);
+    expect(out.values.outRow).toEqual([0, 0]);
+    expect(lineOf(out, 'sum')).toBe('out₀ = Σⱼ w₀,ⱼ·vⱼ = [0, 0]');
+    expect(lineOf(out, 'sum', 1)).toBe('Every key is masked for query 0: all its weights are 0 and its output row is 0.');
+  });
+});

@@ -38,26 +38,30 @@ export const cells = (rows: string[][]): MatrixSource => ({ kind: 'cells', cells
 /** A random source as the presets write it. */
 export const rand = (rows: number, cols: number, seed: number, scale = 1): MatrixSource => ({ kind: 'random', rows, cols, seed, scale });
 
-/** A matrix editor for `name` showing `src`, in the document; `core` writes random sources out (null: cells only). */
-export function editorFor(name: MatrixName, src: MatrixSource | undefined, core: Core | null = null, lang: Lang = 'en'): EditorRig {
+/** A matrix editor for `name` showing `src`, in the document; `core` writes random sources out (null: cells only); `optional` as for a bias. */
+export function editorFor(name: MatrixName, src: MatrixSource | undefined, core: Core | null = null, lang: Lang = 'en', optional = false): EditorRig {
   const sets: MatrixSource[] = [];
   let current = src;
   let seed = 43;
-  const ed: MatrixEditor = new MatrixEditor(name, {
-    t: (key, vars) => t(lang, key, vars),
-    materialize: (s) => {
-      if (s.kind === 'cells') return s.cells.map((r) => [...r]);
-      if (!core) throw new Error('this test has no core to write a random source out');
-      return materialize(core, s);
+  const ed: MatrixEditor = new MatrixEditor(
+    name,
+    {
+      t: (key, vars) => t(lang, key, vars),
+      materialize: (s) => {
+        if (s.kind === 'cells') return s.cells.map((r) => [...r]);
+        if (!core) throw new Error('this test has no core to write a random source out');
+        return materialize(core, s);
+      },
+      set: (_n, s) => {
+        sets.push(s);
+        current = s;
+        ed.render(s, []);
+      },
+      seed: () => seed,
+      setSeed: (s) => void (seed = s),
     },
-    set: (_n, s) => {
-      sets.push(s);
-      current = s;
-      ed.render(s, []);
-    },
-    seed: () => seed,
-    setSeed: (s) => void (seed = s),
-  });
+    optional,
+  );
   document.body.append(ed.element);
   ed.render(src, []);
   const byTestId = <E extends HTMLElement = HTMLElement>(id: string) => ed.element.querySelector<E>(`[data-testid="${id}"]`);

@@ -5,7 +5,8 @@
 // box, Show summary closes it; typing keeps the grid and its focus.
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
-import { MAX_EDIT_CELLS, MAX_GRID_CELLS, MAX_GRID_COLS } from '../../../web/src/widgets/matrix-editor';
+import { MAX_EDIT_CELLS, MAX_EDIT_COLS, MAX_GRID_CELLS, MAX_GRID_COLS } from '../../../web/src/widgets/matrix-editor';
+import { TALL_ROWS } from '../../../web/src/widgets/matrix-grid';
 import { cells, editorFor, grid, loadCoreInJsdom, rand } from './editor-kit';
 
 let core: Core;
@@ -48,7 +49,26 @@ describe('grid or summary', () => {
     const stats = text(r.byTestId('summary-stats-Wq'));
     const shown = (x: number) => String(Number(x.toPrecision(4))).replace('-', '−');
     expect(stats).toContain(`min ${shown(min)} · max ${shown(max)}`);
-    expect(r.byTestId<HTMLButtonElement>('edit-Wq')?.disabled).toBe(false);
+    expect(r.byTestId<HTMLButtonElement>('edit-Wq')?.hidden).toBe(false);
+  });
+
+  test('the toolbar of a summary: Edit cells, Paste…, Export…, Random fill (no + row / − column); a grid’s: the reverse', () => {
+    const shown = (r: ReturnType<typeof editorFor>) =>
+      Array.from(r.ed.element.querySelectorAll<HTMLButtonElement>('.toolbar button'))
+        .filter((b) => !b.hidden && !b.closest('[hidden]'))
+        .map((b) => b.dataset.testid);
+    expect(shown(editorFor('Q', cells(grid(2, 17))))).toEqual(['edit-Q', 'paste-Q', 'export-Q', 'random-Q']);
+    expect(shown(editorFor('K', cells(grid(2, 16))))).toEqual(['add-row-K', 'remove-row-K', 'add-col-K', 'remove-col-K', 'paste-K', 'export-K', 'random-K']);
+  });
+
+  test('an empty optional bias: only Paste… and Random fill, and its “optional” said once (in the header)', () => {
+    const r = editorFor('bq', undefined, core, 'en', true);
+    const buttons = Array.from(r.ed.element.querySelectorAll<HTMLButtonElement>('.toolbar button')).filter((b) => !b.hidden && !b.closest('[hidden]'));
+    expect(buttons.map((b) => b.dataset.testid)).toEqual(['paste-bq', 'random-bq']);
+    expect(r.ed.element.textContent?.split('(optional, empty = no bias)')).toHaveLength(2);
+    r.byTestId<HTMLButtonElement>('random-bq')!.click(); // a 3 × 2 random fill: a grid with its buttons back
+    expect(r.inputs()).toHaveLength(6);
+    expect(r.byTestId('add-row-bq')?.hidden).toBe(false);
   });
 
   test('more than 1024 cells in at most 16 columns is a summary too (“1040 values”)', () => {
@@ -68,6 +88,25 @@ describe('grid or summary', () => {
     expect(r.byTestId<HTMLButtonElement>('edit-Q')?.hidden).toBe(true);
     expect(text(r.byTestId('summary-Q'))).toContain('Too large to edit cell by cell');
     expect(r.byTestId('summary-stats-Q')?.hidden).toBe(true);
+  });
+
+  test('nor over MAX_EDIT_COLS columns, however few the cells (a row is laid out whole)', () => {
+    expect(MAX_EDIT_COLS).toBe(256);
+    expect(editorFor('Q', cells(grid(1, 256))).byTestId('edit-Q')?.hidden).toBe(false);
+    expect(editorFor('K', cells(grid(1, 257))).byTestId('edit-K')?.hidden).toBe(true);
+  });
+
+  test('a grid of more than 16 rows is tall (rows laid out as they scroll into view); a table to assistive technology either way', () => {
+    expect(TALL_ROWS).toBe(16);
+    const short = editorFor('Q', cells(grid(16, 2))).byTestId('grid-Q')!;
+    const tall = editorFor('K', cells(grid(17, 2))).byTestId('grid-K')!;
+    expect([short.classList.contains('is-tall'), tall.classList.contains('is-tall')]).toEqual([false, true]);
+    expect(tall.style.getPropertyValue('--row-index-ch')).toBe('2');
+    for (const g of [short, tall]) {
+      expect(g.getAttribute('role')).toBe('table');
+      expect(new Set(Array.from(g.querySelectorAll('tr'), (tr) => tr.getAttribute('role')))).toEqual(new Set(['row']));
+      expect(g.querySelector('th')?.getAttribute('role')).toBe('rowheader');
+    }
   });
 });
 

@@ -351,8 +351,8 @@ export class AttentionPlayground extends HTMLElement {
       panels.experiments = this.experiments;
     } else this.experiments = null;
     this.panels = PANELS.filter((n) => show.has(n) && panels[n]).map((n) => panels[n] as Panel);
-    // the compact weights at the bottom of a narrow screen, while the results are out of sight (with the inputs only)
-    const mini = show.has('results') && show.has('inputs') ? new MiniWeights(ctx, results.element) : null;
+    // the compact weights at the bottom of a narrow screen, while the inputs are in sight and the results are not
+    const mini = show.has('results') && show.has('inputs') && panels.inputs ? new MiniWeights(ctx, results.element, panels.inputs.element) : null;
     if (mini) this.panels.push(mini);
     this.pointing.setPanels(this.panels);
     const column = (names: PanelName[]) => names.filter((n) => show.has(n) && panels[n]).map((n) => (panels[n] as Panel).element);

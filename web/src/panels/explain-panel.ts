@@ -37,7 +37,7 @@ function pieceNodes(p: Piece): Node[] {
 }
 
 /** What to explain: a head's source and the weight (i, j) or output row i, and whether the learner pointed at it. */
-interface Target {
+export interface Target {
   src: ExplainSource;
   kind: 'weight' | 'output';
   i: number;
@@ -124,7 +124,7 @@ export class ExplainPanel implements Panel {
     const t = this.ctx.t.bind(this.ctx);
     const ex = target.kind === 'weight' ? explainWeight(target.src, target.i, target.j, t) : explainOutputRow(target.src, target.i, t);
     this.shown = ex;
-    const hint = target.pointed ? '' : `${t('explain.hint')} ${t('explain.default', { i: target.i })}`;
+    const hint = target.pointed ? '' : t('explain.hintDefault', { hint: t('explain.hint'), now: t('explain.default', { i: target.i }) });
     if (ex.text + hint !== this.drawnText) {
       this.drawnText = ex.text + hint;
       this.title.textContent = ex.title;

@@ -1,8 +1,8 @@
 // mini-weights.ts — on a narrow screen the results are below the inputs, so
 // an edit would mean scrolling up to see what it did. This keeps a compact
 // view of the weights (the shown head's, colour only, on a small canvas) at
-// the bottom of the screen while the results panel is out of sight, with a
-// button that scrolls to them. On a wide screen (results beside the inputs)
+// the bottom of the screen while the inputs are in sight and the results
+// are not, with a button that scrolls to them. On a wide screen (results beside the inputs)
 // the stylesheet hides it.
 
 import type { Outcome } from '../model/compute';
@@ -20,11 +20,17 @@ export class MiniWeights implements Panel {
   private readonly canvas: HTMLCanvasElement;
   private readonly label: HTMLElement;
   private observer: IntersectionObserver | null = null;
+  /** Whether each watched panel is on screen. */
+  private readonly seen = new Map<Element, boolean>();
 
-  /** @param results the results panel: the compact view shows while it is out of sight */
+  /**
+   * @param results the results panel: the compact view shows while it is out of sight…
+   * @param inputs …and the inputs panel is in sight (not below, beside the experiments)
+   */
   constructor(
     private readonly ctx: PanelContext,
     private readonly results: HTMLElement,
+    private readonly inputs: HTMLElement,
   ) {
     const t = ctx.t.bind(ctx);
     this.canvas = el('canvas', { class: 'mini-canvas', width: SIDE, height: SIDE, 'aria-hidden': 'true' });
@@ -34,10 +40,11 @@ export class MiniWeights implements Panel {
     this.element = el('aside', { class: 'mini-weights', hidden: true, 'data-testid': 'mini-weights', 'aria-label': t('mini.title') }, this.canvas, this.label, jump);
     if (typeof IntersectionObserver === 'function') {
       this.observer = new IntersectionObserver((entries) => {
-        const seen = entries[entries.length - 1]?.isIntersecting ?? true;
-        this.element.classList.toggle('is-away', !seen);
+        for (const e of entries) this.seen.set(e.target, e.isIntersecting);
+        this.element.classList.toggle('is-away', this.seen.get(this.inputs) === true && this.seen.get(this.results) === false);
       });
       this.observer.observe(results);
+      this.observer.observe(inputs);
     }
   }
 

@@ -84,7 +84,7 @@ export class ResultsPanel implements Panel {
     this.element.classList.toggle('is-stale', dimmed);
     this.showView(state.view);
     if (!view) return;
-    if (outcome.ok) this.draw(view);
+    if (outcome.ok) this.draw(view, state.view);
     for (const c of this.cards) c.heatmap.setDimmed(dimmed);
     this.lines.setDimmed(dimmed);
   }
@@ -133,8 +133,7 @@ export class ResultsPanel implements Panel {
     this.cancel.hidden = outcome.code === CANCELLED;
   }
 
-  private draw(view: View): void {
-    const t = this.ctx.t.bind(this.ctx);
+  private draw(view: View, mode: WeightsView): void {
     // one card per head, reusing the heatmaps that exist
     while (this.cards.length > view.heads.length) this.cards.pop()?.heatmap.destroy();
     while (this.cards.length < view.heads.length) this.cards.push(new HeadCard(this.ctx, this.cards.length));
@@ -146,6 +145,14 @@ export class ResultsPanel implements Panel {
       );
     }
     view.heads.forEach((head, i) => this.cards[i].update(head, view));
+    // the token lines only while they are shown (a drag redraws every visible figure on every move)
+    if (mode !== 'heatmap') this.drawLines(view);
+    this.drawOutputs(view);
+  }
+
+  /** Every head's weights as lines from query tokens to key tokens. */
+  private drawLines(view: View): void {
+    const t = this.ctx.t.bind(this.ctx);
     const [first] = view.heads;
     this.lines.update(
       {
@@ -158,7 +165,6 @@ export class ResultsPanel implements Panel {
       },
       { title: t('view.linesTitle') },
     );
-    this.drawOutputs(view);
   }
 
   /** The output (its rows pointable: each was made by a row of weights) and the other results. */

@@ -35,6 +35,9 @@ export const MAX_GRID_COLS = 16;
 /** Cells up to which "Edit cells" opens the full grid of a summarized matrix (128 × 128). */
 export const MAX_EDIT_CELLS = 16384;
 
+/** Columns up to which "Edit cells" opens the full grid (a row is laid out whole: 16,384 inputs in one would freeze the page). */
+export const MAX_EDIT_COLS = 256;
+
 /** How the body shows the matrix: nothing, the grid, the grid opened from the summary, the summary. */
 type BodyMode = 'empty' | 'grid' | 'opened' | 'summary';
 
@@ -60,6 +63,12 @@ export class MatrixEditor {
   private readonly seedInput: HTMLInputElement;
   private readonly summary: MatrixSummary;
   private readonly exportBox: ExportBox;
+  /** + row, − row, + column, − column: hidden while the summary is shown. */
+  private readonly shapeButtons: HTMLButtonElement[];
+  /** Edit cells: shown with the summary of a matrix small enough to open. */
+  private readonly editButton: HTMLButtonElement;
+  /** Export…: hidden while there is no matrix. */
+  private readonly exportButton: HTMLButtonElement;
   private src: MatrixSource | undefined;
   private errors: CellError[] = [];
   /** The source whose values the body shows (sources are immutable, so identity tells). */
@@ -111,7 +120,15 @@ export class MatrixEditor {
       if (this.src?.kind === 'random') host.set(name, { ...this.src, seed: v }, 'push');
       else host.setSeed(v);
     });
-    this.summary = new MatrixSummary(name, t, () => this.openGrid());
+    this.summary = new MatrixSummary(name, t);
+    this.exportButton = this.button(t('inputs.export'), 'export', () => this.exportBox.toggle(), t('inputs.exportNamed', { name }));
+    this.editButton = this.button(t('inputs.editCells'), 'edit', () => this.openGrid(), t('inputs.editNamed', { name }));
+    this.shapeButtons = [
+      this.button(t('inputs.addRow'), 'add-row', () => this.resize(1, 0), this.named('inputs.addRow')),
+      this.button(t('inputs.removeRow'), 'remove-row', () => this.resize(-1, 0), this.named('inputs.removeRow')),
+      this.button(t('inputs.addCol'), 'add-col', () => this.resize(0, 1), this.named('inputs.addCol')),
+      this.button(t('inputs.removeCol'), 'remove-col', () => this.resize(0, -1), this.named('inputs.removeCol')),
+    ];
     this.exportBox = new ExportBox(
       name,
       t,
@@ -153,12 +170,10 @@ export class MatrixEditor {
     return el(
       'div',
       { class: 'toolbar' },
-      this.button(t('inputs.addRow'), 'add-row', () => this.resize(1, 0), this.named('inputs.addRow')),
-      this.button(t('inputs.removeRow'), 'remove-row', () => this.resize(-1, 0), this.named('inputs.removeRow')),
-      this.button(t('inputs.addCol'), 'add-col', () => this.resize(0, 1), this.named('inputs.addCol')),
-      this.button(t('inputs.removeCol'), 'remove-col', () => this.resize(0, -1), this.named('inputs.removeCol')),
+      this.editButton,
+      this.shapeButtons,
       this.button(t('inputs.paste'), 'paste', () => this.openPaste(), t('inputs.pasteNamed', { name })),
-      this.button(t('inputs.export'), 'export', () => this.exportBox.toggle(), t('inputs.exportNamed', { name })),
+      this.exportButton,
       this.button(t('inputs.random'), 'random', () => this.randomFill(), t('inputs.randomNamed', { name })),
       el('span', { class: 'seed-group' }, el('label', { for: seedId, class: 'seed-label' }, t('inputs.seed')), this.seedInput),
     );
@@ -203,14 +218,26 @@ export class MatrixEditor {
   private modeOf(src: MatrixSource | undefined, rows: number, cols: number): BodyMode {
     if (!src || rows === 0) return 'empty';
     if (cols <= MAX_GRID_COLS && rows * cols <= MAX_GRID_CELLS) return 'grid';
-    return this.opened === `${rows}x${cols}` && rows * cols <= MAX_EDIT_CELLS ? 'opened' : 'summary';
+    return this.opened === `${rows}x${cols}` && MatrixEditor.editable(rows, cols) ? 'opened' : 'summary';
+  }
+
+  /** Can the summarized rows × cols matrix be opened as a grid? */
+  private static editable(rows: number, cols: number): boolean {
+    return rows * cols <= MAX_EDIT_CELLS && cols <= MAX_EDIT_COLS;
   }
 
   private buildBody(mode: BodyMode, rows: number, cols: number): void {
     const t = this.host.t;
+    this.grid?.dispose();
     this.grid = null;
+    // no matrix (an optional bias left empty): nothing to resize or export, only Paste… and Random fill
+    for (const b of this.shapeButtons) b.hidden = mode === 'summary' || mode === 'empty';
+    this.exportButton.hidden = mode === 'empty';
+    if (mode === 'empty') this.exportBox.element.hidden = true;
+    this.editButton.hidden = mode !== 'summary' || !MatrixEditor.editable(rows, cols);
     if (mode === 'empty') {
-      replaceChildren(this.body, el('p', { class: 'hint' }, this.optional ? t('inputs.optional') : '—'));
+      // an optional matrix says "(optional, empty = no bias)" in its header already
+      replaceChildren(this.body, this.optional ? null : el('p', { class: 'hint' }, '—'));
       return;
     }
     if (mode === 'summary') {
@@ -243,7 +270,7 @@ export class MatrixEditor {
       cells: () => (src.kind === 'cells' ? src.cells : this.host.materialize(src)),
       maxCols: MAX_GRID_COLS,
       maxCells: MAX_GRID_CELLS,
-      editable: rows * cols <= MAX_EDIT_CELLS,
+      editable: MatrixEditor.editable(rows, cols),
     });
   }
 
@@ -259,7 +286,7 @@ export class MatrixEditor {
   private closeGrid(): void {
     this.opened = null;
     this.render(this.src, this.errors);
-    this.element.querySelector<HTMLButtonElement>(`[data-testid=edit-${this.name}]`)?.focus();
+    this.editButton.focus();
   }
 
   private editCell(i: number, j: number, value: string, history: 'push' | 'live'): void {

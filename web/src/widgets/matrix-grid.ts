@@ -3,9 +3,10 @@
 // longest text (cell-width.ts; a value still cut has its full text in the
 // title), bad cells marked in place, and one row that can be pointed at
 // (class is-pointed) without rebuilding anything. The grid scrolls inside its
-// own box, so a tall or wide matrix never stretches the page; a tall grid's
-// rows are laid out only when they scroll into view (class is-tall: rows of
-// content-visibility: auto — a 128 × 128 grid in ~0.1 s instead of ~1.5 s).
+// own box, so a tall or wide matrix never stretches the page; a tall grid
+// (class is-tall) builds a row's inputs only when it scrolls near the box's
+// visible part, and its rows are laid out only when on screen
+// (content-visibility: auto): a 128 × 128 grid opens without freezing.
 
 import { cellWidthCss, columnWidths, isCut } from './cell-width';
 import { el } from './dom';
@@ -28,73 +29,125 @@ export interface MarkedCell {
 /** The class of the pointed row's header and cells. */
 export const POINTED_CLASS = 'is-pointed';
 
-/** Grids of more rows than this are "tall": rows laid out as they scroll into view. */
+/** Grids of more rows than this are "tall": their rows are built as they scroll into view. */
 export const TALL_ROWS = 16;
+
+/** How far beyond the box's visible part (px) the rows of a tall grid are built ahead of the scrolling. */
+const BUILD_AHEAD_PX = 300;
 
 /** An editable grid of `rows` × `cols` cells. */
 export class MatrixGrid {
   /** The scrolling box that holds the table. */
   readonly element: HTMLElement;
+  private readonly cols: number;
+  private readonly cellLabel: (row: number, col: number) => string;
+  private readonly events: MatrixGridEvents;
+  private readonly rowElements: HTMLTableRowElement[] = [];
+  /** The cell inputs of each row; [] for a row of a tall grid not built yet. */
   private readonly inputs: HTMLInputElement[][] = [];
   /** Per row: its header and its cells, the elements that carry is-pointed. */
   private readonly rowParts: HTMLElement[][] = [];
-  /** The text last written into each cell (compared instead of reading input.value, a DOM read per cell). */
+  /** The text of each cell (compared instead of reading input.value, a DOM read per cell; kept for rows not built yet). */
   private shown: string[][] = [];
   private widths: number[] = [];
+  /** The bad cells, and the inputs marked for them (in the rows built so far). */
+  private marks: readonly MarkedCell[] = [];
   private marked: { input: HTMLInputElement; row: number; col: number }[] = [];
   private pointed: number | null = null;
+  /** Builds the rows of a tall grid as they come near the box's visible part (null: every row is built). */
+  private readonly observer: IntersectionObserver | null = null;
+  private readonly rowOf = new Map<Element, number>();
 
   constructor(name: string, rows: number, cols: number, cellLabel: (row: number, col: number) => string, events: MatrixGridEvents) {
+    this.cols = cols;
+    this.cellLabel = cellLabel;
+    this.events = events;
     // explicit roles: a tall grid's rows are flex boxes (CSS), and the table must stay a table to assistive technology
     const tbody = el('tbody', { role: 'rowgroup' });
     for (let i = 0; i < rows; i++) {
       const th = el('th', { scope: 'row', role: 'rowheader', class: 'row-index' }, String(i));
       const tr = el('tr', { role: 'row' }, th);
-      const line: HTMLInputElement[] = [];
-      const parts: HTMLElement[] = [th];
-      for (let j = 0; j < cols; j++) {
-        const input = el('input', {
-          type: 'text',
-          inputmode: 'decimal',
-          spellcheck: 'false',
-          autocomplete: 'off',
-          class: 'cell',
-          'data-row': i,
-          'data-col': j,
-          'aria-label': cellLabel(i, j),
-        });
-        input.addEventListener('input', () => events.edit(i, j, input.value, 'live'));
-        input.addEventListener('change', () => events.edit(i, j, input.value, 'push'));
-        input.addEventListener('keydown', (e) => this.navigate(e, i, j));
-        input.addEventListener('paste', (e) => events.paste(e));
-        line.push(input);
-        const td = el('td', { role: 'cell' }, input);
-        parts.push(td);
-        tr.appendChild(td);
-      }
-      this.inputs.push(line);
-      this.rowParts.push(parts);
+      this.rowElements.push(tr);
+      this.inputs.push([]);
+      this.rowParts.push([th]);
       tbody.appendChild(tr);
     }
-    const table = el('table', { class: rows > TALL_ROWS ? 'matrix-grid is-tall' : 'matrix-grid', role: 'table', 'data-testid': `grid-${name}` }, tbody);
+    const tall = rows > TALL_ROWS;
+    const table = el('table', { class: tall ? 'matrix-grid is-tall' : 'matrix-grid', role: 'table', 'data-testid': `grid-${name}` }, tbody);
     table.style.setProperty('--row-index-ch', String(String(rows - 1).length)); // one width for every row header (CSSOM: CSP-safe)
     this.element = el('div', { class: 'grid-scroll' }, table);
+    // a 128 × 128 grid is 16,384 inputs, about 2 s of style and layout: a tall grid builds its first rows now and the
+    // others when they scroll near (where IntersectionObserver exists; jsdom builds every row)
+    if (tall && typeof IntersectionObserver !== 'undefined') {
+      this.observer = new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && this.row(this.rowOf.get(e.target) ?? -1)), {
+        root: this.element,
+        rootMargin: `${BUILD_AHEAD_PX}px 0px`,
+      });
+      this.rowElements.forEach((tr, i) => {
+        if (i < TALL_ROWS) return void this.row(i);
+        this.rowOf.set(tr, i);
+        this.observer?.observe(tr);
+      });
+    } else for (let i = 0; i < rows; i++) this.row(i);
+  }
+
+  /** Stop building rows (the grid is being replaced). */
+  dispose(): void {
+    this.observer?.disconnect();
   }
 
   /** Write `text` into the cells (a cell a short row lacks is shown empty), then size the columns to it. */
   show(text: readonly (readonly string[])[]): void {
-    this.inputs.forEach((line, i) =>
-      line.forEach((input, j) => {
+    for (let i = 0; i < this.rowElements.length; i++)
+      for (let j = 0; j < this.cols; j++) {
         const v = text[i]?.[j] ?? ''; // not the text the cell had before
-        if (this.shown[i]?.[j] === v) return;
+        if (this.shown[i]?.[j] === v) continue;
         (this.shown[i] ??= [])[j] = v;
+        const input = this.inputs[i][j] as HTMLInputElement | undefined; // a row not built yet takes it when it is
+        if (!input) continue;
         // the focused cell too: while typing its text already is v (cell text is kept verbatim), and
         // after Back/Forward or a link it must show the state's value, not what was typed before
         if (input.value !== v) input.value = v;
         if (!input.classList.contains('cell-bad')) this.titleLong(input, v);
-      }),
-    );
+      }
     this.sizeColumns();
+  }
+
+  /** The inputs of row `i`, built now if they are not yet (undefined: no such row). */
+  private row(i: number): HTMLInputElement[] | undefined {
+    const tr = this.rowElements[i] as HTMLTableRowElement | undefined;
+    if (!tr) return undefined;
+    const line = this.inputs[i];
+    if (line.length === this.cols) return line;
+    this.observer?.unobserve(tr);
+    const tds: HTMLElement[] = [];
+    for (let j = 0; j < this.cols; j++) {
+      const input = el('input', {
+        type: 'text',
+        inputmode: 'decimal',
+        spellcheck: 'false',
+        autocomplete: 'off',
+        class: 'cell',
+        'data-row': i,
+        'data-col': j,
+        'aria-label': this.cellLabel(i, j),
+      });
+      input.addEventListener('input', () => this.events.edit(i, j, input.value, 'live'));
+      input.addEventListener('change', () => this.events.edit(i, j, input.value, 'push'));
+      input.addEventListener('keydown', (e) => this.navigate(e, i, j));
+      input.addEventListener('paste', (e) => this.events.paste(e));
+      const v = this.shown[i]?.[j] ?? '';
+      if (v) input.value = v;
+      this.titleLong(input, v);
+      if (this.widths[j] !== undefined) input.style.width = cellWidthCss(this.widths[j]);
+      line.push(input);
+      tds.push(el('td', { role: 'cell' }, input));
+    }
+    this.rowParts[i].push(...tds);
+    if (this.pointed === i) for (const td of tds) td.classList.add(POINTED_CLASS);
+    tr.append(...tds);
+    for (const c of this.marks) if (c.row === i) this.markOne(c);
+    return line;
   }
 
   /** Mark `cells` as bad (aria-invalid, a red cell, the message as its title) and unmark the ones marked before. */
@@ -105,14 +158,18 @@ export class MatrixGrid {
       this.titleLong(input, this.shown[row]?.[col] ?? '');
     }
     this.marked = [];
-    for (const c of cells) {
-      const input = this.inputs[c.row]?.[c.col];
-      if (!input) continue;
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('title', c.message);
-      input.classList.add('cell-bad');
-      this.marked.push({ input, row: c.row, col: c.col });
-    }
+    this.marks = cells;
+    for (const c of cells) this.markOne(c);
+  }
+
+  /** Mark one bad cell, if its row is built. */
+  private markOne(c: MarkedCell): void {
+    const input = this.inputs[c.row]?.[c.col];
+    if (!input) return;
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('title', c.message);
+    input.classList.add('cell-bad');
+    this.marked.push({ input, row: c.row, col: c.col });
   }
 
   /** Point at row `row` (null: none): its header and cells get is-pointed; a row the grid lacks marks nothing. */
@@ -126,9 +183,9 @@ export class MatrixGrid {
     this.reveal(parts[0]);
   }
 
-  /** The input of cell (i, j), if the grid has it. */
+  /** The input of cell (i, j), if the grid has it (its row is built now if it is not yet). */
   cell(i: number, j: number): HTMLInputElement | undefined {
-    return this.inputs[i]?.[j];
+    return this.row(i)?.[j];
   }
 
   /** A value longer than the widest cell has its full text as the title. */
@@ -139,12 +196,12 @@ export class MatrixGrid {
 
   /** Each column as wide as its longest text; only the columns whose width changed are touched. */
   private sizeColumns(): void {
-    const cols = this.inputs[0]?.length ?? 0;
+    const cols = this.cols;
     const widths = columnWidths(this.shown, cols);
     for (let j = 0; j < cols; j++) {
       if (widths[j] === this.widths[j]) continue;
       const css = cellWidthCss(widths[j]);
-      for (const line of this.inputs) line[j].style.width = css; // CSSOM, allowed by the strict CSP
+      for (const line of this.inputs) if (line.length > j) line[j].style.width = css; // CSSOM, allowed by the strict CSP
     }
     this.widths = widths;
   }
@@ -170,7 +227,7 @@ export class MatrixGrid {
     else if (e.key === 'ArrowLeft' && atStart) tj -= 1;
     else if (e.key === 'ArrowRight' && atEnd) tj += 1;
     else return;
-    const target = this.inputs[ti]?.[tj];
+    const target = ti >= 0 && tj >= 0 ? this.row(ti)?.[tj] : undefined;
     if (target) {
       e.preventDefault();
       target.focus();

@@ -1,8 +1,8 @@
 // matrix-summary.ts — a matrix too wide or too large for a grid, in a few
 // lines: its shape "(128, 128)", where its values come from (random normal,
-// scale, seed; or typed values), min / max / mean, why it is a summary, an
-// "Edit cells" button that opens the full grid anyway (in a box that
-// scrolls), and a note naming the row that is pointed at.
+// scale, seed; or typed values), min / max / mean, why it is a summary, and a
+// note naming the row that is pointed at. (The editor's toolbar has the
+// buttons: Edit cells, Paste…, Export….)
 
 import type { MatrixSource } from '../model/state';
 import { el, replaceChildren } from './dom';
@@ -24,7 +24,7 @@ export interface SummaryInput {
   /** Why it is a summary: wider than `maxCols`, or more than `maxCells` values. */
   maxCols: number;
   maxCells: number;
-  /** Can the grid be opened (at most the editor's cell limit)? */
+  /** Can the grid be opened (within the editor's limits)? */
   editable: boolean;
 }
 
@@ -35,31 +35,17 @@ export class MatrixSummary {
   private readonly line: HTMLElement;
   private readonly stats: HTMLElement;
   private readonly why: HTMLElement;
-  private readonly edit: HTMLButtonElement;
   private readonly pointed: HTMLElement;
   private rows = 0;
   private row: number | null = null;
 
-  constructor(name: string, t: Translate, onEdit: () => void) {
+  constructor(name: string, t: Translate) {
     this.t = t;
     this.line = el('p', { class: 'summary-line' });
     this.stats = el('p', { class: 'summary-stats', 'data-testid': `summary-stats-${name}` });
-    this.why = el('p', { class: 'hint' });
-    this.edit = el(
-      'button',
-      { type: 'button', class: 'btn btn-small', 'data-testid': `edit-${name}`, 'aria-label': t('inputs.editNamed', { name }), onclick: onEdit },
-      t('inputs.editCells'),
-    );
+    this.why = el('p', { class: 'hint summary-why' });
     this.pointed = el('p', { class: 'summary-pointed', 'data-testid': `pointed-${name}`, hidden: true });
-    this.element = el(
-      'div',
-      { class: 'matrix-summary', 'data-testid': `summary-${name}` },
-      this.line,
-      this.stats,
-      this.why,
-      el('div', { class: 'toolbar' }, this.edit),
-      this.pointed,
-    );
+    this.element = el('div', { class: 'matrix-summary', 'data-testid': `summary-${name}` }, this.line, this.stats, this.why, this.pointed);
   }
 
   /** Show `input`: called when the source changes (the statistics read every value once). */
@@ -74,8 +60,6 @@ export class MatrixSummary {
     this.stats.textContent = s ? t('inputs.stats', { min: formatStat(s.min), max: formatStat(s.max), mean: formatStat(s.mean) }) : '';
     const reason = cols > input.maxCols ? t('inputs.wide', { max: input.maxCols }) : t('inputs.large', { cells: rows * cols, max: input.maxCells });
     this.why.textContent = input.editable ? reason : t('inputs.tooLarge');
-    this.edit.disabled = !input.editable;
-    this.edit.hidden = !input.editable;
     this.highlightRow(this.row);
   }
 

@@ -3,7 +3,7 @@
 // table caption — in English and with other words.
 import { describe, expect, it } from 'vitest';
 import { normalise, rowSums } from '../../../../web/src/figures/heatmap/data';
-import { ariaLabel, describeCell, heatmapWords, idleText, svgTitle, tableCaption } from '../../../../web/src/figures/heatmap/readout';
+import { ariaLabel, describeCell, heatmapWords, idleText, svgTitle, tableCaption, tokenName } from '../../../../web/src/figures/heatmap/readout';
 import { HEATMAP_DEFAULTS, type ResolvedOptions } from '../../../../web/src/figures/heatmap/types';
 import { DEFAULT_HEATMAP_WORDS } from '../../../../web/src/figures/heatmap/words';
 
@@ -49,6 +49,17 @@ describe('readout texts', () => {
     const o = options({ rowLabels: ['the', 'cat'], colLabels: ['the', '中文'], maskedLabel: 'hidden' });
     expect(describeCell(m, sums, o, en, 1, 1)).toBe('query 1 “cat” → key 1 “中文”: 0.548674 (row sum 1)');
     expect(describeCell(m, sums, o, en, 0, 1)).toBe('query 0 “the” → key 1 “中文”: hidden');
+  });
+
+  it('names each index once when the labels are only the indices (no token names)', () => {
+    const o = options({ rowLabels: ['0', '1'], colLabels: ['0', '1'] });
+    expect(describeCell(m, sums, o, en, 1, 0)).toBe('query 1 → key 0: 0.451326 (row sum 1)');
+    // a token that is another index is a name
+    expect(describeCell(m, sums, options({ rowLabels: ['1', '0'] }), en, 1, 0)).toBe('query 1 “0” → key 0: 0.451326 (row sum 1)');
+    expect(tokenName('7', 7)).toBeNull();
+    expect(tokenName('', 0)).toBeNull();
+    expect(tokenName(undefined, 0)).toBeNull();
+    expect(tokenName('cat', 0)).toBe('“cat”');
   });
 
   it('lets describeCell replace the text, with the value and whether the cell is hidden', () => {

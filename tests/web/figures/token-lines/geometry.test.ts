@@ -31,12 +31,15 @@ describe('weight → line (style.ts)', () => {
     expect(strokeOpacity(-1)).toBe(0);
   });
 
-  it('orders widths and opacities like the weights', () => {
+  it('orders widths like the weights (to 0.001 px) and opacities too (to 1 %)', () => {
     const ws = [0, 0.001, 0.1, 0.2, 0.333, 0.5, 0.75, 0.999, 1];
     for (let k = 1; k < ws.length; k++) {
       expect(strokeWidth(ws[k], 6)).toBeGreaterThan(strokeWidth(ws[k - 1], 6));
-      expect(strokeOpacity(ws[k])).toBeGreaterThan(strokeOpacity(ws[k - 1]));
+      expect(strokeOpacity(ws[k])).toBeGreaterThanOrEqual(strokeOpacity(ws[k - 1]));
     }
+    expect(strokeWidth(1 / 3, 5)).toBe(1.667);
+    expect(strokeOpacity(1 / 3)).toBe(0.58);
+    expect(strokeOpacity(0.999)).toBe(1);
   });
 
   it('gives heads Okabe–Ito colours in order, and starts again after 8', () => {
@@ -95,7 +98,7 @@ describe('buildLines', () => {
     const w = d.heads[0].weights;
     for (const l of lines) {
       expect(l.w).toBe(w[l.i * 6 + l.j]);
-      expect(l.width).toBeCloseTo(L.maxStroke * l.w, 4);
+      expect(Math.abs(l.width - L.maxStroke * l.w)).toBeLessThanOrEqual(5e-4 + 1e-12);
     }
     const sorted = [...lines].sort((a, b) => a.w - b.w);
     for (let k = 1; k < sorted.length; k++) expect(sorted[k].width).toBeGreaterThanOrEqual(sorted[k - 1].width);

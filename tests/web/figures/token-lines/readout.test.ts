@@ -4,15 +4,7 @@
 // write (readout.ts), in English and with other words.
 import { describe, expect, it } from 'vitest';
 import { checkData, isEmpty, isHidden, strongest, tooMany } from '../../../../web/src/figures/token-lines/data';
-import {
-  ariaLabel,
-  describeLine,
-  describeToken,
-  idleText,
-  svgTitle,
-  tokenLinesWords,
-  tooManyText,
-} from '../../../../web/src/figures/token-lines/readout';
+import { ariaLabel, describeLine, describeToken, idleText, svgTitle, tokenLinesWords, tooManyText } from '../../../../web/src/figures/token-lines/readout';
 import { buttonName, fitLabel, fullLabel, headName, textWidth, tokenName } from '../../../../web/src/figures/token-lines/text';
 import type { TokenLinesData } from '../../../../web/src/figures/token-lines/types';
 import { DEFAULT_TOKEN_LINES_WORDS } from '../../../../web/src/figures/token-lines/words';
@@ -114,7 +106,9 @@ describe('readout', () => {
   });
 
   it('writes the note for too many tokens and the export’s title', () => {
-    expect(tooManyText(plainData(70, 3), w)).toBe('The token view draws at most 64 tokens per side; this has 70 queries and 3 keys. The heatmap shows every weight.');
+    expect(tooManyText(plainData(70, 3), w)).toBe(
+      'The token view draws at most 64 tokens per side; this has 70 queries and 3 keys. The heatmap shows every weight.',
+    );
     expect(svgTitle('head 1', w)).toBe('head 1 (queries → keys)');
     expect(svgTitle(undefined, w)).toBe('Attention lines (queries → keys)');
   });

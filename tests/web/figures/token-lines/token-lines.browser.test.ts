@@ -3,7 +3,8 @@
 // colour on its widest line), the token buttons over their labels as the
 // browser lays out the text, nothing wider than a 375-px phone's column, the
 // stylesheet's faded lines and pressed token, and real Enter / Space / Tab
-// and pointer events.
+// and pointer events; axe-core finds no violation.
+import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../../../web/src/figures/kit/figure-kit.css';
@@ -105,9 +106,9 @@ describe('layout in Chromium', () => {
       const b = t.element.querySelector<HTMLButtonElement>(`button[data-side="${side}"][data-index="${text.getAttribute('data-index')}"]`)!;
       const tr = text.getBoundingClientRect();
       const br = b.getBoundingClientRect();
-      expect(tr.left, text.textContent!).toBeGreaterThanOrEqual(br.left - 0.5);
-      expect(tr.right, text.textContent!).toBeLessThanOrEqual(br.right + 0.5);
-      expect(Math.abs((tr.top + tr.bottom) / 2 - (br.top + br.bottom) / 2), text.textContent!).toBeLessThan(3);
+      expect(tr.left, text.textContent ?? '').toBeGreaterThanOrEqual(br.left - 0.5);
+      expect(tr.right, text.textContent ?? '').toBeLessThanOrEqual(br.right + 0.5);
+      expect(Math.abs((tr.top + tr.bottom) / 2 - (br.top + br.bottom) / 2), text.textContent ?? '').toBeLessThan(3);
     }
   });
 
@@ -171,5 +172,26 @@ describe('interaction in Chromium', () => {
     const y = num(l, 'y1') - 1;
     t.element.querySelector('svg')!.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + x, clientY: r.top + y, bubbles: true }));
     expect(t.element.querySelector('.tl-readout')!.textContent).toBe('the (0) → the (0): 1 (head 1)');
+  });
+});
+
+describe('accessibility in Chromium', () => {
+  it('has no axe-core violation, idle and with a token chosen, focused and a line pointed at', async () => {
+    const t = await view(two(), 343, { title: 'Layer 0' });
+    const check = async (when: string): Promise<void> => {
+      const result = await axe.run(t.element);
+      expect(
+        result.violations.map((v) => `${when}: ${v.id} (${v.nodes.length})`),
+        when,
+      ).toEqual([]);
+    };
+    await check('idle');
+    const sat = t.element.querySelector<HTMLButtonElement>('button[data-side="query"][data-index="2"]')!;
+    await userEvent.click(sat);
+    sat.focus();
+    await check('chosen');
+    t.highlight({ j: 1 });
+    t.setDimmed(true);
+    await check('dimmed');
   });
 });

@@ -123,7 +123,15 @@ describe('structure and names', () => {
   });
 
   it('uses the words it is given (中文)', () => {
-    const zh = { queryGroup: '查询词元', keyGroup: '键词元', clear: '显示全部', query: '查询 {index}', labelled: '{who}：{label}', aria: '注意力连线：{rows} 个查询 × {cols} 个键，{heads}。', headsMany: '{n} 个头' };
+    const zh = {
+      queryGroup: '查询词元',
+      keyGroup: '键词元',
+      clear: '显示全部',
+      query: '查询 {index}',
+      labelled: '{who}：{label}',
+      aria: '注意力连线：{rows} 个查询 × {cols} 个键，{heads}。',
+      headsMany: '{n} 个头',
+    };
     const tl = make(causalData(['我', '喜欢', '注意力'], [causalHead(3), previousTokenHead(3)]), { words: zh });
     expect(button(tl, 'query', 1).getAttribute('aria-label')).toBe('查询 1：喜欢');
     expect(tl.element.querySelector('[role="group"]')!.getAttribute('aria-label')).toBe('查询词元');

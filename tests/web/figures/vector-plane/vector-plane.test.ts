@@ -206,6 +206,21 @@ describe('dragging', () => {
     expect(calls).toHaveLength(2); // the release after Escape reports nothing
   });
 
+  test('a touch on a draggable tip does not scroll the page; elsewhere, or when not draggable, it does', () => {
+    const touch = () => new Event('touchstart', { bubbles: true, cancelable: true });
+    const p = planeOf(example2d());
+    const onTip = touch();
+    tip(p, 'q', 0).dispatchEvent(onTip);
+    expect(onTip.defaultPrevented).toBe(true);
+    const offTip = touch();
+    p.element.querySelector('.vp-grid')!.dispatchEvent(offTip);
+    expect(offTip.defaultPrevented).toBe(false);
+    const fixed = planeOf(projected());
+    const onFixedTip = touch();
+    tip(fixed, 'q', 0).dispatchEvent(onFixedTip);
+    expect(onFixedTip.defaultPrevented).toBe(false);
+  });
+
   test('no drag while dimmed', () => {
     const onDrag = vi.fn();
     const p = planeOf(example2d(), { onDrag });

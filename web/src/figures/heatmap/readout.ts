@@ -23,15 +23,20 @@ export function idleText(m: Matrix, o: ResolvedOptions, w: HeatmapWords): string
   return m.rows * m.cols === 0 ? w.empty : fill(w.hint, { row: o.rowTitle, col: o.colTitle });
 }
 
+/** The token name of index k to write after the index, e.g. “sat”; null when there is none, or it is only the index again (labels "0", "1", … when no tokens are named). */
+export function tokenName(label: string | undefined, k: number): string | null {
+  return label !== undefined && label !== '' && label !== String(k) ? `“${label}”` : null;
+}
+
 /** The readout text of cell (i, j), e.g. "query 2 “sat” → key 1: 0.451326 (row sum 1)"; options.describeCell replaces it. */
 export function describeCell(m: Matrix, sums: Float64Array, o: ResolvedOptions, w: HeatmapWords, i: number, j: number): string {
   const p = i * m.cols + j;
   const v = m.values[p];
   const hidden = isMasked(m, p);
   if (o.describeCell) return o.describeCell(i, j, v, hidden);
-  const rl = o.rowLabels?.[i];
-  const cl = o.colLabels?.[j];
-  const who = `${o.rowTitle} ${i}${rl ? ` “${rl}”` : ''} → ${o.colTitle} ${j}${cl ? ` “${cl}”` : ''}`;
+  const rl = tokenName(o.rowLabels?.[i], i);
+  const cl = tokenName(o.colLabels?.[j], j);
+  const who = `${o.rowTitle} ${i}${rl ? ` ${rl}` : ''} → ${o.colTitle} ${j}${cl ? ` ${cl}` : ''}`;
   if (hidden) return fill(w.cellMasked, { who, masked: o.maskedLabel });
   return fill(w.cell, { who, value: formatFull(v), sum: formatFull(sums[i]) });
 }

@@ -10,6 +10,7 @@
 import { formatFull } from '../kit/figure-kit';
 import { isMasked } from './data';
 import { textWidth } from './layout';
+import { tokenName } from './readout';
 import type { Matrix } from './types';
 
 /** Most parts a table is split into; a wider one stays whole (its box scrolls). */
@@ -27,13 +28,18 @@ export interface HeaderText {
 
 /** The header of index k of an axis titled `title` with label `label` (none, '' or the index itself: no name). */
 export function headerText(title: string, k: number, label: string | undefined): HeaderText {
-  const index = `${title} ${k}`;
-  return { index, name: label !== undefined && label !== '' && label !== String(k) ? `“${label}”` : null };
+  return { index: `${title} ${k}`, name: tokenName(label, k) };
 }
 
 /** Least width of a header, px: its index never breaks, its name only beyond NAME_KEEP_CHARS characters. */
 function headerWidth(h: HeaderText): number {
-  const keep = h.name ? textWidth(Array.from(h.name).slice(0, NAME_KEEP_CHARS + 2).join('')) : 0;
+  const keep = h.name
+    ? textWidth(
+        Array.from(h.name)
+          .slice(0, NAME_KEEP_CHARS + 2)
+          .join(''),
+      )
+    : 0;
   return Math.max(textWidth(h.index), keep);
 }
 
@@ -73,7 +79,7 @@ export type TablePart = [start: number, end: number];
 
 /**
  * The columns split into parts that each fit `avail` px next to the row headers: one part when all fit (or
- * the width is unknown), else the fewest parts, as even as fits; one part when more than maxParts would be needed.
+ * the width is unknown), else the fewest parts, as even as fits (the larger first); one part when more than maxParts would be needed.
  */
 export function tableParts(widths: { rowHead: number; cols: number[] }, avail: number, maxParts: number = TABLE_MAX_PARTS): TablePart[] {
   const n = widths.cols.length;
@@ -81,7 +87,7 @@ export function tableParts(widths: { rowHead: number; cols: number[] }, avail: n
   const fits = ([s, e]: TablePart): boolean => widths.cols.slice(s, e).reduce((a, b) => a + b, widths.rowHead) <= avail;
   if (!(avail > 0) || n <= 1 || fits([0, n])) return whole;
   const greedy: TablePart[] = [];
-  for (let s = 0; s < n; ) {
+  for (let s = 0; s < n;) {
     let e = s + 1;
     while (e < n && fits([s, e + 1])) e++;
     greedy.push([s, e]);
@@ -89,6 +95,7 @@ export function tableParts(widths: { rowHead: number; cols: number[] }, avail: n
   }
   if (greedy.length > maxParts) return whole;
   const k = greedy.length;
-  const even: TablePart[] = Array.from({ length: k }, (_, p) => [Math.round((p * n) / k), Math.round(((p + 1) * n) / k)]);
+  // as even as can be, the larger parts first
+  const even: TablePart[] = Array.from({ length: k }, (_, p) => [Math.ceil((p * n) / k), Math.ceil(((p + 1) * n) / k)]);
   return even.every(fits) ? even : greedy;
 }

@@ -61,7 +61,9 @@ export function buildTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: H
   parts.forEach(([s, e], k) => {
     const last = Math.min(e, m.cols) - 1;
     const range = s > last ? (texts.notes?.title ?? '') : `${o.colTitle} ${s}${last > s ? `–${last}` : ''}`;
-    const cap = parts.length > 1 ? fill(w.captionPart, { caption, part: k + 1, parts: parts.length, range }) : caption;
+    // the parts after the first are named by the title alone (the first one says the rest)
+    const cap =
+      parts.length === 1 ? caption : fill(w.captionPart, { caption: k === 0 ? caption : (o.title ?? w.untitled), part: k + 1, parts: parts.length, range });
     box.append(partTable(doc, m, texts, [s, e], cap));
   });
 }

@@ -39,7 +39,7 @@ export interface HeatmapWords {
   notes: string;
   /** The table's caption with the legend note: {caption}, {note}. */
   captionNote: string;
-  /** The caption of one part of a table split to fit: {caption}, {part}, {parts}, {range} (e.g. "key 0–3"). */
+  /** The caption of one part of a table split to fit: {caption} (the whole caption for the first part, the title for the others), {part}, {parts}, {range} (e.g. "key 0–3"). */
   captionPart: string;
 }
 

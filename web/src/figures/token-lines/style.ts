@@ -58,17 +58,17 @@ export function drawnWeight(w: number): number {
   return w > 0 ? Math.min(w, 1) : 0;
 }
 
-/** The stroke width of a line of weight w: maxStroke · w (px, 4 decimals). */
+/** The stroke width of a line of weight w: maxStroke · w (px, 3 decimals). */
 export function strokeWidth(w: number, maxStroke: number): number {
-  return round4(maxStroke * drawnWeight(w));
+  return roundTo(maxStroke * drawnWeight(w), 1e3);
 }
 
-/** The stroke opacity of a line of weight w: √w (4 decimals). */
+/** The stroke opacity of a line of weight w: √w (2 decimals: finer steps cannot be seen, and fewer changes are fewer DOM writes while dragging). */
 export function strokeOpacity(w: number): number {
-  return round4(Math.sqrt(drawnWeight(w)));
+  return roundTo(Math.sqrt(drawnWeight(w)), 1e2);
 }
 
-/** x to 4 decimals (what the SVG stores). */
-function round4(x: number): number {
-  return Math.round(x * 1e4) / 1e4;
+/** x rounded to 1/scale (what the SVG stores). */
+function roundTo(x: number, scale: number): number {
+  return Math.round(x * scale) / scale;
 }

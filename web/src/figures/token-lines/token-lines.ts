@@ -5,11 +5,12 @@
 // every head h and every pair (i, j) that is not masked a line from query i to
 // key j, as wide and as opaque as the weight w_ij (style.ts), one
 // colour-blind-safe colour per head, the heads' lines side by side
-// (layout.ts). Inside the figure box: the <svg role="img"> (svg.ts: title,
-// headings, lines.ts, tokens.ts's labels, legend.ts) and, laid over the
-// labels, a button per token (tokens.ts). Below: a note when a side has more
-// than MAX_TOKENS tokens (then nothing is drawn: the heatmap shows the
-// weights), an aria-live readout, and "Show all".
+// (layout.ts). The elements (parts.ts): inside the figure box, the <svg
+// role="img"> (svg.ts: title, headings, lines.ts, tokens.ts's labels,
+// legend.ts) and, laid over the labels, a button per token (tokens.ts);
+// below, a note when a side has more than MAX_TOKENS tokens (then nothing is
+// drawn: the heatmap shows the weights), an aria-live readout, and "Show
+// all". While a learner drags, only the lines' weights are rewritten.
 //
 // Pointing: hover (or tap) a line to read "the → cat: 0.482 (head 1)";
 // hover or focus a token to make its lines stand out and read its strongest
@@ -32,9 +33,10 @@ import { drawLegend } from './legend';
 import { NO_LINES, applyLineView, drawHover, drawLines, type DrawnLines } from './lines';
 import { ariaLabel, describeLine, describeToken, idleText, svgTitle, tokenLinesWords, tooManyText } from './readout';
 import { DEFAULT_PALETTE, type TokenLinesPalette } from './style';
-import { createSvg, drawFrame, type SvgLayers } from './svg';
+import { createParts, setAttr, setText } from './parts';
+import { drawFrame, type SvgLayers } from './svg';
 import { headName } from './text';
-import { buttonToken, createButtons, drawButtons, drawLabels, markButtons, markLabels, type TokenButtons } from './tokens';
+import { buttonToken, drawButtons, drawLabels, markButtons, markLabels, type TokenButtons } from './tokens';
 import { DEFAULT_TESTID, MAX_TOKENS, type Emphasis, type LinePoint, type Side, type TokenLinesData, type TokenLinesOptions, type TokenRef } from './types';
 import { activeEmphasis, moveFocus, sameToken, tokenLit, toggleChoice } from './view';
 import type { TokenLinesWords } from './words';
@@ -94,35 +96,14 @@ export class TokenLines {
     this.container = container;
     this.options = { ...options };
     const doc = container.ownerDocument;
-    const w = this.words();
-
-    this.element = doc.createElement('div');
-    this.element.className = 'tl fig';
-    this.element.dataset['testid'] = options.testid ?? DEFAULT_TESTID;
-
-    this.figure = doc.createElement('div');
-    this.figure.className = 'tl-figure';
-    this.layers = createSvg(doc);
-    this.buttons = createButtons(doc);
-    this.figure.append(this.layers.svg, this.buttons.box);
-
-    this.note = doc.createElement('p');
-    this.note.className = 'tl-note';
-    this.note.hidden = true;
-    this.readout = doc.createElement('p');
-    this.readout.className = 'tl-readout fig-readout';
-    this.readout.setAttribute('aria-live', 'polite');
-    this.readout.textContent = w.noData;
-    const toolbar = doc.createElement('div');
-    toolbar.className = 'tl-toolbar fig-toolbar';
-    this.clearButton = doc.createElement('button');
-    this.clearButton.type = 'button';
-    this.clearButton.className = 'tl-clear';
-    this.clearButton.textContent = w.clear;
-    this.clearButton.disabled = true;
-    toolbar.append(this.clearButton);
-
-    this.element.append(this.figure, this.note, this.readout, toolbar);
+    const parts = createParts(doc, this.words(), options.testid ?? DEFAULT_TESTID);
+    this.element = parts.element;
+    this.figure = parts.figure;
+    this.layers = parts.layers;
+    this.buttons = parts.buttons;
+    this.note = parts.note;
+    this.readout = parts.readout;
+    this.clearButton = parts.clearButton;
     container.append(this.element);
     this.listen();
 
@@ -246,7 +227,8 @@ export class TokenLines {
     const svg = this.layers.svg;
     L.add(svg, 'pointermove', (e) => this.pointAt(e as PointerEvent));
     L.add(svg, 'pointerdown', (e) => this.pointAt(e as PointerEvent));
-    L.add(svg, 'pointerleave', () => this.hoverLineIs(-1));
+    // A finger leaves the screen after a tap: keep the tapped line's readout until the next tap.
+    L.add(svg, 'pointerleave', (e) => (e as PointerEvent).pointerType !== 'touch' && this.hoverLineIs(-1));
     L.add(this.clearButton, 'click', () => this.choose(null));
     L.add(this.element, 'keydown', (e) => {
       if ((e as KeyboardEvent).key === 'Escape' && this.chosen) {
@@ -282,6 +264,7 @@ export class TokenLines {
     Array.from(group.children as HTMLCollectionOf<HTMLButtonElement>).forEach((b, i) => (b.tabIndex = i === t.index ? 0 : -1));
   }
 
+  /** Set the token under the pointer (null: none) and redraw when it changes. */
   private hoverTokenIs(t: TokenRef | null): void {
     if (sameToken(t, this.hoverToken) || (!t && !this.hoverToken)) return;
     this.hoverToken = t;
@@ -308,6 +291,7 @@ export class TokenLines {
     if (redraw) this.showView();
   }
 
+  /** Redraw on the next frame if the width changed (the ResizeObserver's callback). */
   private scheduleRender(): void {
     const win = this.element.ownerDocument.defaultView;
     if (!win || this.frame) return;
@@ -317,6 +301,7 @@ export class TokenLines {
     });
   }
 
+  /** The width the figure can take: the observed one, else the element's or the container's; 0 when not laid out. */
   private measure(): number {
     if (this.observedWidth > 0) return this.observedWidth;
     return this.element.clientWidth || this.container.clientWidth || 0;
@@ -401,14 +386,4 @@ export class TokenLines {
     const token = this.hoverToken ?? this.focusToken;
     setText(this.readout, line ? describeLine(d, line, w) : token ? describeToken(d, token, w) : idleText(d, this.chosen, w));
   }
-}
-
-/** Set an element's text unless it already is that (a write would make the browser lay it out again). */
-function setText(el: Element, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
-}
-
-/** Set an attribute unless it already has that value. */
-function setAttr(el: Element, name: string, value: string): void {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }

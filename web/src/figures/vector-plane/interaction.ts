@@ -5,7 +5,8 @@
 //   * move: the tip follows the pointer's movement since the press
 //     (geometry.dragValue: inside the shown extent, rounded), each new value
 //     reported as 'move'; release: 'end'; Escape or a lost pointer: 'cancel'
-//     with the value it started from;
+//     with the value it started from (a touch on a draggable tip does not
+//     scroll the page);
 //   * arrow keys on a focused tip move it one step (Shift: ten), each an 'end';
 //     Enter or Space on a query's tip selects it;
 //   * hovering or focusing key j's tip points at (selected query, j).
@@ -13,7 +14,7 @@
 
 import type { Listeners } from '../kit/figure-kit';
 import { keyStep } from './extent';
-import { clientToView, dragValue, keyValue, type PlaneFrame } from './geometry';
+import { clientToView, dragValue, keyValue, type ClientBox, type PlaneFrame } from './geometry';
 import { valueOf } from './describe';
 import type { PlaneCallbacks, PlaneData, PlanePointed, Vec2, VectorKind } from './types';
 
@@ -43,6 +44,8 @@ interface Drag {
   tip: TipRef;
   element: Element;
   pointerId: number;
+  /** The SVG's box on the page at the press (read once: reading it on every move would force a layout of the page after each redraw). */
+  box: ClientBox;
   /** The pointer at the press, in viewBox units. */
   origin: Vec2;
   start: Vec2;
@@ -74,6 +77,9 @@ export class PlaneInteraction {
   ) {
     const svg = host.svg;
     listeners.add(svg, 'pointerdown', (e) => this.press(e as PointerEvent));
+    // a touch on a draggable tip must not scroll the page: Chromium ignores touch-action inside an SVG, so the
+    // touch's default is prevented (a listener on the SVG is not passive)
+    listeners.add(svg, 'touchstart', (e) => tipOf(e.target) && host.canDrag() && e.preventDefault());
     listeners.add(svg, 'pointermove', (e) => this.move(e as PointerEvent));
     listeners.add(svg, 'pointerup', (e) => this.release(e as PointerEvent));
     listeners.add(svg, 'pointercancel', (e) => (e as PointerEvent).pointerId === this.drag?.pointerId && this.cancel());
@@ -110,8 +116,9 @@ export class PlaneInteraction {
     if (kind === 'q' && row !== drawn.data.query) this.host.callbacks().onSelect?.(row);
     if (!this.host.canDrag() || e.button !== 0) return;
     const start = valueOf(this.host.drawn()!.data, kind, row);
-    const origin = clientToView(this.host.svg.getBoundingClientRect(), drawn.frame.size, e.clientX, e.clientY);
-    this.drag = { tip: hit.ref, element: hit.element, pointerId: e.pointerId, origin, start, last: start, moved: false };
+    const box = this.host.svg.getBoundingClientRect();
+    const origin = clientToView(box, drawn.frame.size, e.clientX, e.clientY);
+    this.drag = { tip: hit.ref, element: hit.element, pointerId: e.pointerId, box, origin, start, last: start, moved: false };
     try {
       hit.element.setPointerCapture(e.pointerId);
     } catch {
@@ -125,7 +132,7 @@ export class PlaneInteraction {
     if (!d) return this.setActive('hover', tipOf(e.target)?.ref ?? null);
     const drawn = this.host.drawn();
     if (e.pointerId !== d.pointerId || !drawn) return;
-    const [x, y] = clientToView(this.host.svg.getBoundingClientRect(), drawn.frame.size, e.clientX, e.clientY);
+    const [x, y] = clientToView(d.box, drawn.frame.size, e.clientX, e.clientY);
     const v = dragValue(drawn.frame, d.start, [x - d.origin[0], y - d.origin[1]], drawn.decimals);
     if (v[0] === d.last[0] && v[1] === d.last[1]) return;
     d.last = v;

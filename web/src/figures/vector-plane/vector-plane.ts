@@ -198,8 +198,7 @@ export class VectorPlane {
     const d = this.data;
     if (!d || !this.frame) return;
     const w = this.words();
-    const text =
-      tip && tip.row < (tip.kind === 'q' ? d.q.rows : d.k.rows) ? tipAria(d, tip.kind, tip.row, w) : d.draggable ? w.hint : w.hintFixed;
+    const text = tip && tip.row < (tip.kind === 'q' ? d.q.rows : d.k.rows) ? tipAria(d, tip.kind, tip.row, w) : d.draggable ? w.hint : w.hintFixed;
     if (this.controls.readout.textContent !== text) this.controls.readout.textContent = text;
   }
 }
