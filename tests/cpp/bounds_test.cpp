@@ -471,7 +471,8 @@ TEST(FiniteOut, WidePathOnOrdinaryRows) {
     }
   const Matrix q(1, 2, {5e-324, 0.5});
   const Matrix k(3, 2, {-6.0, -5.625, 5.875, 0.0, 1e305, 0.0});
-  const Mask seen(1, 3, {1, 1, 0});  // scores −2.8125 and 3e-323; the third is hidden
+  Mask seen(1, 3, true);  // scores −2.8125 and 3e-323; the third is hidden
+  seen.set(0, 2, false);
   const auto r = attention(q, k, Matrix(3, 1, {1.0, 2.0, 3.0}), &seen, {false, 20.0});
   ASSERT_TRUE(r.ok());
   const double w0 = 1.0 / (1.0 + std::exp(2.8125 / 20.0));  // softmax([−0.140625, 0])

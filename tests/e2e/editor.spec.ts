@@ -59,7 +59,10 @@ test('seed 004 (GQA): 128-wide matrices are summaries with their shapes, the pag
     if (width === 1280) expect(total, 'the page (about 9,800 px with 128 × 128 grids)').toBeLessThan(4000);
     expect((await widths(page)).scroll, `${width} px: no sideways scrolling`).toBeLessThanOrEqual(width);
     report(`screenshot: ${await screenshot(page, `editor-seed004-${width}.png`)}`);
-    // the tall Wo grid draws its rows when it is scrolled to (its rows are built and laid out as they come into view)
+    const panel = test.info().outputPath(`editor-inputs-${width}.png`);
+    await page.locator('.panel-inputs').screenshot({ path: panel });
+    report(`screenshot: ${panel}`);
+    // the tall Wo grid shows its first rows (the others are built as they scroll into its box)
     await expect(cell(page, 'Wo', 0, 0)).toBeVisible();
     const wo = test.info().outputPath(`editor-wo-${width}.png`);
     await page.locator('.matrix-editor[data-matrix=Wo]').screenshot({ path: wo });

@@ -373,7 +373,7 @@ export class AttentionPlayground extends HTMLElement {
         el(
           'div',
           { class: 'columns' },
-          el('div', { class: 'col col-left' }, column(['operation', 'plane', 'inputs'])),
+          el('div', { class: 'col col-left' }, column(['plane', 'operation', 'inputs'])),
           el('div', { class: 'col col-right' }, column(['results', 'explain', 'steps'])),
         ),
         column(['export', 'experiments']),

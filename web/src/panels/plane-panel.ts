@@ -120,8 +120,8 @@ export class PlanePanel implements Panel {
       hidden: view.hidden,
       dims,
       query: Math.max(0, Math.min(state.query, parts.q.rows - 1)),
-      queryLabels: view.queryLabels,
-      keyLabels: view.keyLabels,
+      queryLabels: distinct(view.queryLabels),
+      keyLabels: distinct(view.keyLabels),
       draggable: parts.source === 'input',
       projected: parts.source === 'projected',
       scale: parts.scale,
@@ -155,4 +155,16 @@ export class PlanePanel implements Panel {
     );
     if (phase === 'end') this.saved = null;
   }
+}
+
+/** Labels with a repeated one told apart by its index ("the", "the₄"): two arrows of one token name lie on each other. */
+export function distinct(labels: string[]): string[] {
+  const seen = new Set<string>();
+  return labels.map((l, i) => {
+    if (!seen.has(l)) {
+      seen.add(l);
+      return l;
+    }
+    return l + String(i).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[Number(d)]);
+  });
 }

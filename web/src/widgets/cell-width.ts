@@ -6,8 +6,8 @@
 /** The narrowest cell, in characters. */
 export const MIN_CELL_CH = 5;
 
-/** The widest cell, in characters ("-0.12345678901234567" fits; the longest float64, 24 characters, is cut). */
-export const MAX_CELL_CH = 20;
+/** The widest cell, in characters: every float64 written in its shortest form fits ("-2.2250738585072014e-308" is 24). */
+export const MAX_CELL_CH = 24;
 
 /** Room for the cell's padding, border and caret beside its characters (px). */
 const CELL_CHROME_PX = 14;

@@ -5,8 +5,8 @@
 // (class is-pointed) without rebuilding anything. The grid scrolls inside its
 // own box, so a tall or wide matrix never stretches the page; a tall grid
 // (class is-tall) builds a row's inputs only when it scrolls near the box's
-// visible part, and its rows are laid out only when on screen
-// (content-visibility: auto): a 128 × 128 grid opens without freezing.
+// visible part: a 128 × 128 grid opens in a fraction of a second, not in the
+// seconds 16,384 inputs take to style and lay out.
 
 import { cellWidthCss, columnWidths, isCut } from './cell-width';
 import { el } from './dom';

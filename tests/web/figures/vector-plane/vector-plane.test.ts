@@ -81,7 +81,7 @@ describe('the 3 × 2 example (d_k = 2)', () => {
   test('axes through the origin with ticks every 0.5, titled with their columns; no column selects', () => {
     const p = planeOf(example2d());
     expect(tickLabels(p)).toEqual(['−0.5', '0.5', '1', '1.5', '−0.5', '0.5', '1', '1.5']);
-    expect([...p.element.querySelectorAll('.vp-axis-title')].map((t) => t.textContent)).toEqual(['column 0', 'column 1']);
+    expect([...p.element.querySelectorAll('.vp-axis-title')].map((t) => t.textContent)).toEqual(['column 0 →', '↑ column 1']);
     expect(p.element.querySelector<HTMLElement>('.vp-columns')!.hidden).toBe(true);
     expect(p.element.querySelector<HTMLElement>('.vp-projected')!.hidden).toBe(true);
     // one unit is as long across as up: q0 = (1, 0) and q1 = (0, 1) are as far from the origin

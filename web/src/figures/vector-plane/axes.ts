@@ -1,7 +1,7 @@
 // axes.ts — the plane's grid and axes: a faint line at every tick, the two
 // axes through the origin with tick marks and numbers (0 left out: the
-// origin is where the arrows start), and each axis titled with its column at
-// its positive end. Redrawn only when the extent or the titles change (never
+// origin is where the arrows start), and each axis titled with its column in
+// a corner of the plot (bottom right across, top left up). Redrawn only when the extent or the titles change (never
 // during a drag: the extent is kept until it ends).
 
 import { ticks, stepDecimals } from './extent';
@@ -58,9 +58,10 @@ export function drawAxes(grid: SVGGElement, axes: SVGGElement, f: PlaneFrame, xT
     parts.push(svgEl(doc, 'line', { class: 'vp-tick', x1: ox - TICK, y1: py, x2: ox + TICK, y2: py }));
     if (numbered(y, k, ys.length)) parts.push(label({ x: ox - TICK - 2, y: py, dy: '0.35em', 'text-anchor': 'end' }, y));
   });
-  const xt = svgEl(doc, 'text', { class: 'vp-axis-title', x: hi, y: oy - TICK - 3, 'text-anchor': 'end', 'font-weight': 600 });
-  xt.textContent = xTitle;
-  const yt = svgEl(doc, 'text', { class: 'vp-axis-title', x: ox + TICK + 3, y: lo + 10, 'text-anchor': 'start', 'font-weight': 600 });
-  yt.textContent = yTitle;
+  // the titles in the corners (bottom right: across, top left: up), away from the axes the arrows often lie along
+  const xt = svgEl(doc, 'text', { class: 'vp-axis-title', x: hi - 3, y: hi - 5, 'text-anchor': 'end', 'font-weight': 600 });
+  xt.textContent = `${xTitle} →`;
+  const yt = svgEl(doc, 'text', { class: 'vp-axis-title', x: lo + 3, y: lo + 12, 'text-anchor': 'start', 'font-weight': 600 });
+  yt.textContent = `↑ ${yTitle}`;
   axes.replaceChildren(...parts, xt, yt);
 }
