@@ -163,6 +163,8 @@ const PAGE_WORDS = {
   'export.copied': 'Copied!',
   'export.png': 'Heatmap PNG',
   'export.svg': 'Heatmap SVG',
+  'export.linesPng': 'Token view PNG',
+  'export.linesSvg': 'Token view SVG',
   'export.csv': 'Output CSV',
   'export.json': 'All as JSON',
   'export.pytorch': 'Copy as PyTorch',

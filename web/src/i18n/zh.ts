@@ -210,6 +210,8 @@ export const ZH: Readonly<Record<Key, string>> = {
   'export.copied': '已复制！',
   'export.png': '热力图 PNG',
   'export.svg': '热力图 SVG',
+  'export.linesPng': '连线图 PNG',
+  'export.linesSvg': '连线图 SVG',
   'export.csv': '输出 CSV',
   'export.json': '全部导出为 JSON',
   'export.pytorch': '复制为 PyTorch 代码',

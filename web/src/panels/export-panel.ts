@@ -61,6 +61,8 @@ export class ExportPanel implements Panel {
           const hm = this.results.heatmap(0);
           if (hm) download('attention-weights.svg', hm.toSVG(), 'image/svg+xml');
         }),
+        button('export.linesPng', 'export-lines-png', async () => download('attention-lines.png', await this.results.tokenLines().toPNG())),
+        button('export.linesSvg', 'export-lines-svg', () => download('attention-lines.svg', this.results.tokenLines().toSVG(), 'image/svg+xml')),
         button('export.csv', 'export-csv', () => {
           const v = this.outcome?.ok ? this.outcome.view : ctx.lastGood();
           if (v) download('output.csv', formatMatrix(fromTyped(v.out.m), 'csv'), 'text/csv');

@@ -38,6 +38,9 @@ export class ResultsPanel implements Panel {
   private readonly cards: HeadCard[] = [];
   private readonly outTables: MatrixTable[] = [];
   private shownCards = 0;
+  /** The last view drawn, and whether the token lines skipped it (hidden: see draw). */
+  private shown: View | null = null;
+  private linesStale = false;
 
   constructor(ctx: PanelContext) {
     this.ctx = ctx;
@@ -71,8 +74,9 @@ export class ResultsPanel implements Panel {
     return this.cards[i]?.heatmap;
   }
 
-  /** The token view (for export). */
+  /** The token view (for export), drawn with the last result even while the heatmap alone is shown. */
   tokenLines(): TokenLines {
+    if (this.shown && this.linesStale) this.drawLines(this.shown);
     return this.lines;
   }
 
@@ -146,12 +150,15 @@ export class ResultsPanel implements Panel {
     }
     view.heads.forEach((head, i) => this.cards[i].update(head, view));
     // the token lines only while they are shown (a drag redraws every visible figure on every move)
+    this.shown = view;
+    this.linesStale = mode === 'heatmap';
     if (mode !== 'heatmap') this.drawLines(view);
     this.drawOutputs(view);
   }
 
   /** Every head's weights as lines from query tokens to key tokens. */
   private drawLines(view: View): void {
+    this.linesStale = false;
     const t = this.ctx.t.bind(this.ctx);
     const [first] = view.heads;
     this.lines.update(
