@@ -13,9 +13,9 @@ for (const field of ['eps', 'tokens'] as const) {
     await page.locator('[data-testid=op]').selectOption('block');
     await expect.poll(() => hashOf(page), { message: 'block in the hash' }).toContain('op=block');
     const before = await snapshot(page);
-    await page.locator('[data-testid=h]').fill('1');
+    await page.locator('[data-testid=h]').fill('2');
     await page.locator('[data-testid=h]').press('Tab'); // a committed edit: its own history entry
-    await expect.poll(() => hashOf(page), { message: 'h = 1 in the hash' }).toContain('h=1');
+    await expect.poll(() => hashOf(page), { message: 'h = 2 in the hash' }).toContain('h=2');
     const input = page.locator(`[data-testid=${field}]`);
     await input.fill(field === 'eps' ? '0.5' : 'a b c');
     await expect(input, 'the field keeps the focus').toBeFocused();

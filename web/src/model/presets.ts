@@ -181,9 +181,14 @@ export function ensureInputs(s: State): void {
     case 'single_head': {
       m.X ??= m.Q ?? cellsOf(SEED_000.X);
       const d = sizeOf(m.X)?.[1] ?? 4;
-      m.Wq ??= randSmall(d, 2, s.seed + 1, 0.5);
-      m.Wk ??= randSmall(d, 2, s.seed + 2, 0.5);
-      m.Wv ??= randSmall(d, 2, s.seed + 3, 0.5);
+      // projections left by another operation (grouped-query attention's) may not fit X: new ones do
+      const [wq, wk, wv] = [m.Wq, m.Wk, m.Wv].map(sizeOf);
+      const fits = wq?.[0] === d && wk?.[0] === d && wv?.[0] === d && wq[1] === wk[1];
+      if (!fits) {
+        m.Wq = randSmall(d, 2, s.seed + 1, 0.5);
+        m.Wk = randSmall(d, 2, s.seed + 2, 0.5);
+        m.Wv = randSmall(d, 2, s.seed + 3, 0.5);
+      }
       break;
     }
     case 'gqa':
@@ -204,10 +209,21 @@ function gqaInputs(s: State): void {
   m.V ??= m.K;
   const [dq, dk, dv] = [m.Q, m.K, m.V].map((src) => sizeOf(src)?.[1] ?? 0);
   const rows = (src: MatrixSource | undefined) => sizeOf(src)?.[0];
-  const group = s.numHeads / s.numKvHeads;
-  const headWidthV = (sizeOf(m.Wv)?.[1] ?? 0) / s.numKvHeads; // Wo is (H·d_v, d_o)
-  const fits = rows(m.Wq) === dq && rows(m.Wk) === dk && rows(m.Wv) === dv && rows(m.Wo) === s.numHeads * headWidthV;
-  if (fits && Number.isInteger(group)) return;
+  const cols = (src: MatrixSource | undefined) => sizeOf(src)?.[1] ?? 0;
+  // Wq (d_q, H·d_k), Wk (d_k_in, G·d_k), Wv (d_v_in, G·d_v), Wo (H·d_v, d_o): the head widths must agree
+  const [H, G] = [s.numHeads, s.numKvHeads];
+  const headK = cols(m.Wq) / H;
+  const headV = cols(m.Wv) / G;
+  const fits =
+    Number.isInteger(H / G) &&
+    rows(m.Wq) === dq &&
+    rows(m.Wk) === dk &&
+    rows(m.Wv) === dv &&
+    Number.isInteger(headK) &&
+    headK > 0 &&
+    cols(m.Wk) === G * headK &&
+    rows(m.Wo) === H * headV;
+  if (fits) return;
   [s.numHeads, s.numKvHeads] = [2, 1];
   const width = 2;
   m.Wq = randSmall(dq, s.numHeads * width, s.seed + 1, 0.5);

@@ -213,6 +213,9 @@ export function wellFormed(text: string): string {
 /** Percent-encode any text: never throws (a lone surrogate is written as U+FFFD). */
 const encode = (text: string): string => encodeURIComponent(wellFormed(text));
 
+/** A cell's or a token's text, percent-encoded, with the separators ',', ';' and ':' in lower-case hex (see literalSeparators). */
+const encodeCell = (text: string): string => encode(text).replace(/%(2C|3B|3A)/g, (m) => m.toLowerCase());
+
 /** Percent-decode, keeping text that is not valid percent-encoding (e.g. "100%", "%ED%A0%BD") as it is; always well-formed. */
 function safeDecode(t: string): string {
   try {
@@ -224,14 +227,15 @@ function safeDecode(t: string): string {
 
 /**
  * `text` with its separators made literal when a link rewriter percent-encoded them all (',' → %2C, ';' → %3B,
- * '&' → %26, '=' → %3D, ':' → %3A): when none of `separators` occurs literally but one occurs encoded, the whole
- * text is decoded once (a cell's own encoded ',' then reads as %2C again, decoded per cell as usual). A 1 × 1
- * matrix whose one cell holds a literal ',' (an invalid number anyway) is the case this reads differently.
+ * '&' → %26, '=' → %3D, ':' → %3A): when none of `separators` occurs literally but one occurs encoded in upper
+ * case, the whole text is decoded once (a cell's own encoded ',' then reads as %2c again, decoded per cell as
+ * usual). serialize() writes a separator inside a cell or a token in lower-case hex (encodeCell), so its own
+ * links are never mistaken for rewritten ones; rewriters write upper case (RFC 3986 §2.1, encodeURIComponent).
  */
 export function literalSeparators(text: string, separators: string): string {
   if ([...separators].some((c) => text.includes(c))) return text;
   const encoded = [...separators].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-  if (!encoded.some((e) => text.toUpperCase().includes(e))) return text;
+  if (!encoded.some((e) => text.includes(e))) return text;
   try {
     return decodeURIComponent(text);
   } catch {
@@ -242,7 +246,7 @@ export function literalSeparators(text: string, separators: string): string {
 // Cells are joined by ',' and rows by ';'; each cell is percent-encoded so a
 // ',' or ';' typed into a cell survives.
 function writeCells(cells: string[][]): string {
-  return cells.map((row) => row.map(encode).join(',')).join(';');
+  return cells.map((row) => row.map(encodeCell).join(',')).join(';');
 }
 function readCells(text: string): string[][] {
   if (text === '') return [];
@@ -288,7 +292,7 @@ export function serialize(state: State): string {
     if (p.key === 'op' || v !== defaults[p.key]) parts.push(`${p.url}=${encode(p.write(v))}`);
   }
   if (state.planeDims[0] !== 0 || state.planeDims[1] !== 1) parts.push(`pd=${state.planeDims.join(',')}`);
-  if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encode).join(',')}`);
+  if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encodeCell).join(',')}`);
   if (state.mask === 'custom') parts.push(`M=${writeMask(state.customMask)}`);
   for (const [key, value] of Object.entries(state.experiments)) parts.push(`x.${encode(key)}=${encode(value)}`);
   if (state.run) parts.push(`run=${encode(state.run)}`);

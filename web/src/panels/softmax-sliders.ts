@@ -13,10 +13,9 @@ import type { PanelContext } from './context';
 /** Slider positions per decade of the log scale. */
 const STEPS_PER_DECADE = 100;
 
-/** The value at slider position `p` (log10 of it, in steps), rounded to 3 significant digits within `range`; 1 snaps to 1. */
+/** The value at slider position `p` (log10 of it, in steps), rounded to 3 significant digits within `range` (position 0 is exactly 1). */
 export function valueAt(p: number, range: readonly [number, number]): number {
   const x = Number((10 ** (p / STEPS_PER_DECADE)).toPrecision(3));
-  if (Math.abs(Math.log10(x)) < 1.5 / STEPS_PER_DECADE) return 1; // within a step and a half of 1: exactly 1
   return Math.min(range[1], Math.max(range[0], x));
 }
 
