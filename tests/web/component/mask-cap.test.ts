@@ -25,6 +25,7 @@ function panelFor(state: State): InputsPanel {
     shareLink: () => '',
     point: () => undefined,
     pointed: () => null,
+    live: () => false,
   };
   const panel = new InputsPanel(ctx);
   document.body.replaceChildren(panel.element);

@@ -38,6 +38,7 @@ function panelAt(width: number, state: State, p: Pointed): HTMLElement {
     shareLink: () => '',
     point: () => undefined,
     pointed: () => p,
+    live: () => false,
   };
   const panel = new ExplainPanel(ctx);
   const box = document.createElement('div');

@@ -40,6 +40,7 @@ function setUp(state: State, lang: Lang = 'en', lastGood: View | null = null) {
     shareLink: () => '',
     point: (p) => (pointed = p),
     pointed: () => pointed,
+    live: () => false,
   };
   const panel = new ExplainPanel(ctx);
   document.body.replaceChildren(panel.element);

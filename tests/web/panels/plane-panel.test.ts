@@ -65,6 +65,7 @@ function rig(initial: State) {
       panel.showPointed(p);
     },
     pointed: () => points.at(-1) ?? null,
+    live: () => false,
   };
   const panel = new PlanePanel(ctx);
   document.body.append(panel.element);

@@ -107,6 +107,8 @@ export class AttentionPlayground extends HTMLElement {
   private readonly pointing = new Pointing();
   /** True while panels render: an update they cause then (a focused field's blur as it is removed) is dropped. */
   private rendering = false;
+  /** True while an update in 'live' history mode (a drag, typing) is being computed and shown. */
+  private liveRender = false;
   /** A one-line notice shown above the panels (an i18n key), e.g. that an unreadable stored state was discarded. */
   private notice: string | null = null;
 
@@ -271,6 +273,7 @@ export class AttentionPlayground extends HTMLElement {
       shareLink: () => `${location.href.split('#')[0]}#${serialize(this.current)}`,
       point: (p) => this.pointing.point(p),
       pointed: () => this.pointing.get(),
+      live: () => this.liveRender,
     };
   }
 
@@ -282,7 +285,12 @@ export class AttentionPlayground extends HTMLElement {
     mutate(next);
     this.current = next;
     if (this.hasAttribute('sync-hash')) this.url.write(history);
-    this.recompute();
+    this.liveRender = history === 'live';
+    try {
+      this.recompute();
+    } finally {
+      this.liveRender = false;
+    }
   }
 
   /** Compute the current state (unless its outcome is known: a rebuild only redraws), show it and announce it. */

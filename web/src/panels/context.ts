@@ -45,6 +45,8 @@ export interface PanelContext {
   point(p: Pointed): void;
   /** What the learner points at now. */
   pointed(): Pointed;
+  /** True while the render in progress is one of many a second (a drag, typing): work nobody sees may wait. */
+  live(): boolean;
 }
 
 /** A panel: owns one part of the page. */

@@ -20,6 +20,8 @@ export class HeadCard {
   private readonly stats: HTMLElement;
   /** Whether the heatmap draws block maxima (its cells are then not single weights to point at). */
   private blocks = false;
+  /** The rows and labels the row statistics were built for. */
+  private statsKey = '';
 
   constructor(
     private readonly ctx: PanelContext,
@@ -44,14 +46,32 @@ export class HeadCard {
     const t = this.ctx.t.bind(this.ctx);
     const [data, drawn] = this.drawn(head, view);
     this.blocks = Boolean(head.drawn);
-    this.heatmap.update(data, { rowTitle: t('result.query'), colTitle: t('result.key'), maskedLabel: t('result.masked'), title: t(head.key, head.vars), ...drawn });
+    const options = { rowTitle: t('result.query'), colTitle: t('result.key'), maskedLabel: t('result.masked'), title: t(head.key, head.vars), ...drawn };
+    this.heatmap.update(data, options, this.ctx.live());
     this.pooled.hidden = !head.drawn;
     if (head.drawn) {
       const d = head.drawn;
       const vars = { rows: head.weights.rows, cols: head.weights.cols, blockRows: d.rows, blockCols: d.cols, rowStep: d.rowStep, colStep: d.colStep };
       this.pooled.textContent = t('result.pooled', vars);
     }
-    replaceChildren(this.stats, rowStats(head.weights, view.queryLabels, view.keyLabels, t));
+    this.showStats(head.weights, view.queryLabels, view.keyLabels);
+  }
+
+  /** The row statistics: the numbers written in place when the rows and labels are the same (a drag), else a new table. */
+  private showStats(w: { data: Float64Array; rows: number; cols: number }, queries: string[], keys: string[]): void {
+    const key = JSON.stringify([w.rows, queries.slice(0, STATS_ROWS), keys]);
+    if (key !== this.statsKey) {
+      this.statsKey = key;
+      replaceChildren(this.stats, rowStats(w, queries, this.ctx.t.bind(this.ctx)));
+    }
+    this.stats.querySelectorAll('tbody tr').forEach((tr, i) => {
+      const [sum, best] = rowSumAndBest(w, i);
+      const [sumCell, bestCell] = tr.querySelectorAll('td');
+      const text = `${formatNumber(w.data[i * w.cols + best], 4)} → ${keys[best] ?? best}`;
+      sumCell.textContent = formatNumber(sum, 6);
+      bestCell.textContent = text;
+      bestCell.title = text;
+    });
   }
 
   /** Outline what is pointed at: weight (i, j) of this head, or the weights row i that made output row i. */
@@ -104,27 +124,27 @@ function blockLabels(blocks: number, step: number, n: number, labels: string[]):
   return Array.from({ length: blocks }, (_, b) => blockRange(b, step, n).join('–'));
 }
 
-/** A small table: per query, the row sum (always 1, or 0 if fully masked) and the largest weight with its key. */
-function rowStats(w: { data: Float64Array; rows: number; cols: number }, queries: string[], keys: string[], t: (k: string) => string): HTMLElement {
-  const rows = Math.min(w.rows, 16);
+/** The rows the statistics table shows. */
+const STATS_ROWS = 16;
+
+/** Row i's sum (1, or 0 when fully masked) and the column of its largest weight. */
+function rowSumAndBest(w: { data: Float64Array; cols: number }, i: number): [number, number] {
+  let sum = 0;
+  let best = 0;
+  for (let j = 0; j < w.cols; j++) {
+    const v = w.data[i * w.cols + j];
+    sum += v;
+    if (v > w.data[i * w.cols + best]) best = j;
+  }
+  return [sum, best];
+}
+
+/** A small table, per query: the row sum and the largest weight with its key (the numbers are written by showStats). */
+function rowStats(w: { rows: number }, queries: string[], t: (k: string) => string): HTMLElement {
   const head = el('tr', {}, el('th', { scope: 'col' }, t('result.query')), el('th', { scope: 'col' }, t('result.rowSums')), el('th', { scope: 'col' }, t('result.rowMax')));
-  const body = Array.from({ length: rows }, (_, i) => {
-    let sum = 0;
-    let best = 0;
-    for (let j = 0; j < w.cols; j++) {
-      const v = w.data[i * w.cols + j];
-      sum += v;
-      if (v > w.data[i * w.cols + best]) best = j;
-    }
+  const body = Array.from({ length: Math.min(w.rows, STATS_ROWS) }, (_, i) => {
     const query = queries[i] ?? String(i);
-    const key = keys[best] ?? String(best);
-    return el(
-      'tr',
-      {},
-      el('th', { scope: 'row', class: 'token-cell', title: query }, query),
-      el('td', { class: 'row-sum' }, formatNumber(sum, 6)),
-      el('td', { class: 'token-cell', title: key }, `${formatNumber(w.data[i * w.cols + best], 4)} → ${key}`),
-    );
+    return el('tr', {}, el('th', { scope: 'row', class: 'token-cell', title: query }, query), el('td', { class: 'row-sum' }), el('td', { class: 'token-cell' }));
   });
   return el('table', { class: 'stats-table', 'data-testid': 'row-stats' }, el('thead', {}, head), el('tbody', {}, body));
 }

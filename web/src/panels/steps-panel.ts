@@ -18,6 +18,10 @@ export class StepsPanel implements Panel {
   private readonly tables: { box: HTMLElement; table: MatrixTable }[] = [];
   /** The head the steps belong to. */
   private head = 0;
+  /** Whether the panel is on screen (true where that cannot be known). */
+  private onScreen = true;
+  /** A render put off while a drag goes on out of sight, and its timer. */
+  private later = 0;
 
   constructor(ctx: PanelContext) {
     this.ctx = ctx;
@@ -26,9 +30,18 @@ export class StepsPanel implements Panel {
     this.steps = el('div', { class: 'steps', 'data-testid': 'steps' });
     this.details = el('details', { class: 'steps-details', open: true }, el('summary', {}, t('steps.title')), this.trace, this.steps);
     this.element = el('section', { class: 'panel panel-steps', 'aria-label': t('steps.title') }, this.details);
+    if (typeof IntersectionObserver === 'function')
+      new IntersectionObserver((entries) => (this.onScreen = entries[entries.length - 1]?.isIntersecting ?? true)).observe(this.element);
   }
 
+  /** Show the steps of `outcome`; during a drag while the panel is out of sight, once the drag pauses (250 ms). */
   render(_state: State, outcome: Outcome): void {
+    clearTimeout(this.later);
+    if (this.ctx.live() && !this.onScreen) this.later = window.setTimeout(() => this.draw(outcome), 250);
+    else this.draw(outcome);
+  }
+
+  private draw(outcome: Outcome): void {
     this.element.classList.toggle('is-stale', !outcome.ok);
     if (!outcome.ok) return;
     const v = outcome.view;

@@ -48,7 +48,7 @@ import { cellAtPoint, fitsIn, moveCursor } from './navigation';
 import { createOverlay, drawOverlay, sizeOverlay } from './overlay';
 import { ariaLabel, describeCell, heatmapWords, idleText, svgTitle } from './readout';
 import { DEFAULT_PALETTE, type Palette } from './scales';
-import { buildTable, planTable, tableNow, tableTexts } from './table';
+import { buildTable, refreshTable, planTable, tableNow, tableTexts } from './table';
 import { HEATMAP_DEFAULTS, type CellPos, type Emphasis, type HeatmapData, type HeatmapOptions, type Matrix, type ResolvedOptions } from './types';
 import type { HeatmapWords } from './words';
 
@@ -118,6 +118,10 @@ export class Heatmap {
   /** The parts the table was last built in ('' : not built), and whether its data changed since. */
   private tableKey = '';
   private tableStale = true;
+  /** A pending rebuild of the table alternative while it is closed (see update's `live`). */
+  private tableTimer = 0;
+  /** Whether the current data's table waits for that pause. */
+  private tableLater = false;
   private frame = 0;
 
   /** Create an empty heatmap inside container; call update() to draw. */
@@ -167,8 +171,12 @@ export class Heatmap {
     this.readout.textContent = this.words().noData;
   }
 
-  /** Draw new data (and optionally change options); keeps the cursor where it still fits. */
-  update(data: HeatmapData, options?: Partial<HeatmapOptions>): void {
+  /**
+   * Draw new data (and optionally change options); keeps the cursor where it still fits. `live`: one of many
+   * updates a second (a drag); the closed table alternative (for screen readers) is then rebuilt once they
+   * pause, 250 ms after the last.
+   */
+  update(data: HeatmapData, options?: Partial<HeatmapOptions>, live = false): void {
     if (options) this.options = { ...this.options, ...options };
     const m = normalise(data);
     const o = this.options;
@@ -183,6 +191,7 @@ export class Heatmap {
     this.figure.setAttribute('aria-label', ariaLabel(m, o, w));
     this.bitmap = cellBitmap(this.element.ownerDocument, m, o.domain, this.palette().maskFill);
     this.tableStale = true;
+    this.tableLater = live && !this.tableWanted;
     this.render();
   }
 
@@ -228,6 +237,7 @@ export class Heatmap {
     this.listeners.removeAll();
     const win = this.element.ownerDocument.defaultView;
     if (this.frame && win) win.cancelAnimationFrame(this.frame);
+    if (win) win.clearTimeout(this.tableTimer);
     this.element.remove();
     this.m = null;
     this.bitmap = null;
@@ -287,9 +297,11 @@ export class Heatmap {
     const o = this.options;
     const w = this.words();
     const parts = planTable(m, tableTexts(o, w), this.lastWidth - 2);
-    const key = parts.join(';');
+    // the table's structure: its parts, shape, labels and words; new values alone are written in place
+    const key = JSON.stringify([parts, m.rows, m.cols, o.rowLabels, o.colLabels, o.rowTitle, o.colTitle, o.title, o.maskedLabel, o.legendNote, o.rowNotesTitle, !o.rowNotes, w]);
     if (!this.tableStale && key === this.tableKey) return;
-    buildTable(this.tableBox, m, o, w, parts); // the note for huge ones is cheap
+    if (key === this.tableKey) refreshTable(this.tableBox, m, o, w);
+    else buildTable(this.tableBox, m, o, w, parts); // the note for huge ones is cheap
     this.tableKey = key;
     this.tableStale = false;
   }
@@ -336,7 +348,10 @@ export class Heatmap {
     drawCanvas(this.canvas, L, this.element.ownerDocument.defaultView?.devicePixelRatio || 1, this.cells(m));
     drawOverlay(this.svg, { m, o, L, rowLabels, colLabels, digits, pal: this.palette() });
     drawEmphasis(this.svg, this.emphasis, m.rows, m.cols, L);
-    this.syncTable();
+    const win = this.element.ownerDocument.defaultView;
+    if (win) win.clearTimeout(this.tableTimer);
+    if (this.tableLater && win) this.tableTimer = win.setTimeout(() => this.syncTable(), 250);
+    else this.syncTable();
     this.showActive();
   }
 

@@ -56,13 +56,25 @@ export function sizeOverlay(stage: HTMLElement, svg: SVGSVGElement, L: HeatmapLa
   svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
 }
 
-/** Draw every layer of the overlay for one frame (the emphasis is drawEmphasis's, the cursor drawHighlight's). */
+/** What the layers that do not depend on the values were last drawn from, per overlay. */
+const drawnFrom = new WeakMap<SVGSVGElement, string>();
+
+/**
+ * Draw every layer of the overlay for one frame (the emphasis is drawEmphasis's, the cursor drawHighlight's).
+ * The defs, titles, axes and legend are redrawn only when what they show changed: while a learner drags a
+ * vector, only the values and the notes change, many times a second.
+ */
 export function drawOverlay(svg: SVGSVGElement, f: OverlayFrame): void {
   const { m, o, L } = f;
-  drawDefs(svg, f.pal);
-  drawTitles(svg, L, o);
-  drawAxes(svg, L, m.rows, m.cols, f.rowLabels, f.colLabels);
+  const hasMask = anyMasked(m);
+  const key = JSON.stringify([L, o.title, o.rowTitle, o.colTitle, o.domain, o.maskedLabel, o.legendNote, f.rowLabels, f.colLabels, hasMask, f.pal]);
+  if (drawnFrom.get(svg) !== key) {
+    drawnFrom.set(svg, key);
+    drawDefs(svg, f.pal);
+    drawTitles(svg, L, o);
+    drawAxes(svg, L, m.rows, m.cols, f.rowLabels, f.colLabels);
+    drawLegend(svg, L, o.domain, { hasMask, maskedLabel: o.maskedLabel, note: o.legendNote }, f.pal);
+  }
   drawNotes(svg, L, o.rowNotes);
   drawValues(svg, m, L, o.domain, f.digits);
-  drawLegend(svg, L, o.domain, { hasMask: anyMasked(m), maskedLabel: o.maskedLabel, note: o.legendNote }, f.pal);
 }

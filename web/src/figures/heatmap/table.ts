@@ -121,3 +121,24 @@ function span(doc: Document, className: string, text: string): HTMLSpanElement {
   s.textContent = text;
   return s;
 }
+
+/**
+ * Write new values (and row notes) into the tables buildTable made, in place: for an update that changes only
+ * the numbers (a drag changes them many times a second). The caller knows the structure is the same.
+ */
+export function refreshTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: HeatmapWords): void {
+  const maskedLabel = tableTexts(o, w).maskedLabel;
+  for (const td of box.querySelectorAll<HTMLTableCellElement>('td[data-row]')) {
+    const i = Number(td.dataset['row']);
+    const p = i * m.cols + Number(td.dataset['col']);
+    const hidden = isMasked(m, p);
+    if (hidden) td.dataset['masked'] = '1';
+    else delete td.dataset['masked'];
+    td.textContent = hidden ? maskedLabel : formatFull(m.values[p]);
+  }
+  for (const tr of box.querySelectorAll<HTMLTableRowElement>('tbody tr')) {
+    const note = tr.querySelector<HTMLTableCellElement>('td.hm-table-row-note');
+    const i = Number(tr.querySelector<HTMLTableCellElement>('td[data-row]')?.dataset['row'] ?? tr.rowIndex - 1);
+    if (note) note.textContent = o.rowNotes?.[i] ?? '';
+  }
+}
