@@ -55,7 +55,10 @@ test('single_head opens with the causal mask (as the seed and the README say)', 
   await page.locator('[data-testid=op]').selectOption('single_head');
   await expect(page.locator('[data-testid=mask-causal]'), 'causal radio').toBeChecked();
   const w = (await snapshot(page)).weights!;
-  expect(w[0].slice(1).every((x) => x === 0), `row 0 sees only key 0: ${w[0]}`).toBe(true);
+  expect(
+    w[0].slice(1).every((x) => x === 0),
+    `row 0 sees only key 0: ${w[0].join(', ')}`,
+  ).toBe(true);
 });
 
 test('a share link whose separators arrive percent-encoded loads as if they were literal', async ({ page, url, newPage }) => {

@@ -28,7 +28,9 @@ async function expectIndependentWeights(page: Page, what: string): Promise<void>
 /** The weights the page shows against softmax(q·kᵀ/√d_k) of the q and k the core was given (a random source has no cells). */
 async function expectPartsWeights(page: Page, what: string): Promise<void> {
   const { q, k, w } = await page.evaluate(() => {
-    const o = (document.querySelector('attention-playground') as unknown as { getOutcome(): { view: { heads: { parts: { q: M; k: M; weights: M } }[] } } }).getOutcome();
+    const o = (
+      document.querySelector('attention-playground') as unknown as { getOutcome(): { view: { heads: { parts: { q: M; k: M; weights: M } }[] } } }
+    ).getOutcome();
     type M = { data: Float64Array; rows: number; cols: number };
     const rows = (m: M) => Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)));
     const p = o.view.heads[0].parts;
@@ -78,7 +80,10 @@ test('a mouse drag of a query arrow moves the cells, the weights, the steps and 
   const Q1 = numbers(after.state.matrices.Q);
   expect(Q1[2][0], 'q(sat) moved left').toBeLessThan(Q0[2][0]);
   expect(Q1[2][1], 'q(sat) moved up').toBeGreaterThan(Q0[2][1]);
-  expect(Q1.filter((_, i) => i !== 2), 'only the dragged query changed').toEqual(Q0.filter((_, i) => i !== 2));
+  expect(
+    Q1.filter((_, i) => i !== 2),
+    'only the dragged query changed',
+  ).toEqual(Q0.filter((_, i) => i !== 2));
   expect(await cell(page, 'Q', 2, 0).inputValue(), 'the grid shows the new value').toBe(String(Q1[2][0]));
   await expectIndependentWeights(page, 'after the drag');
   expect(after.weights![2], 'the weights of "sat" changed').not.toEqual(before.weights![2]);
@@ -165,18 +170,30 @@ test('token view: n_q·n_k lines per head, as wide as their weights, one colour 
   await page.locator('[data-testid=preset]').selectOption('multihead');
   await expect(page.locator('[data-testid=op]')).toHaveValue('multi_head');
   const o = await page.evaluate(() => {
-    const view = (document.querySelector('attention-playground') as unknown as { getOutcome(): { ok: boolean; view: { heads: { weights: { rows: number; cols: number } }[] } } }).getOutcome().view;
+    const view = (
+      document.querySelector('attention-playground') as unknown as {
+        getOutcome(): { ok: boolean; view: { heads: { weights: { rows: number; cols: number } }[] } };
+      }
+    ).getOutcome().view;
     return view.heads.map((h) => [h.weights.rows, h.weights.cols]);
   });
   expect(o.length, 'two heads').toBe(2);
   const lines = page.locator('[data-testid=token-lines] line.tl-line');
-  const all = await lines.evaluateAll((ls) => ls.map((l) => ({ head: Number(l.getAttribute('data-head')), w: Number(l.getAttribute('data-w')), width: Number(l.getAttribute('stroke-width')), stroke: l.closest('g')?.getAttribute('stroke') })));
+  const all = await lines.evaluateAll((ls) =>
+    ls.map((l) => ({
+      head: Number(l.getAttribute('data-head')),
+      w: Number(l.getAttribute('data-w')),
+      width: Number(l.getAttribute('stroke-width')),
+      stroke: l.closest('g')?.getAttribute('stroke'),
+    })),
+  );
   // causal 4 × 4: the 10 visible pairs of each head
   for (const head of [0, 1]) {
     const mine = all.filter((l) => l.head === head);
     expect(mine.length, `lines of head ${head}`).toBe(10);
     const sorted = [...mine].sort((a, b) => a.w - b.w);
-    for (let k = 1; k < sorted.length; k++) expect(sorted[k].width, `head ${head}: widths ordered like the weights`).toBeGreaterThanOrEqual(sorted[k - 1].width);
+    for (let k = 1; k < sorted.length; k++)
+      expect(sorted[k].width, `head ${head}: widths ordered like the weights`).toBeGreaterThanOrEqual(sorted[k - 1].width);
   }
   expect(new Set(all.map((l) => l.stroke)).size, 'one colour per head').toBe(2);
   // a phone: the token view alone, then keep one query's lines
@@ -198,7 +215,8 @@ test('nothing in the results is clipped at 1280 and 375 px (multi-head with the 
   await page.locator('[data-testid=preset]').selectOption('multihead');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const b of await page.locator('[data-testid=heatmaps] .hm-table-toggle').all()) if ((await b.getAttribute('aria-expanded')) !== 'true') await b.click();
+    for (const b of await page.locator('[data-testid=heatmaps] .hm-table-toggle').all())
+      if ((await b.getAttribute('aria-expanded')) !== 'true') await b.click();
     await page.waitForTimeout(200);
     const clipped = await page.evaluate(() => {
       const root = document.querySelector('attention-playground')!.shadowRoot!;
@@ -207,7 +225,8 @@ test('nothing in the results is clipped at 1280 and 375 px (multi-head with the 
         for (const e of root.querySelectorAll<HTMLElement>(`${sel}, ${sel} *`)) {
           const ox = getComputedStyle(e).overflowX;
           // meant to scroll, or hidden on purpose for screen readers only
-          if (ox === 'auto' || ox === 'scroll' || e.classList.contains('visually-hidden') || e.classList.contains('fig-sr-only') || !(e instanceof HTMLElement)) continue;
+          if (ox === 'auto' || ox === 'scroll' || e.classList.contains('visually-hidden') || e.classList.contains('fig-sr-only') || !(e instanceof HTMLElement))
+            continue;
           if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
             out.push(`${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').slice(0, 30)}" ${e.scrollWidth}>${e.clientWidth}`);
         }
@@ -243,7 +262,9 @@ test('one drag step: main-thread time at n = 6, 16 and 64 (printed, not asserted
     await page.mouse.up();
     const times = (await page.evaluate(() => (window as unknown as { __dragTimes: number[] }).__dragTimes)).slice(2).sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
-    report(`drag step n = ${n}: median ${median.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms of main-thread work (${times.length} moves; target < 8 ms at n ≤ 16, < 16 ms at n = 64)`);
+    report(
+      `drag step n = ${n}: median ${median.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms of main-thread work (${times.length} moves; target < 8 ms at n ≤ 16, < 16 ms at n = 64)`,
+    );
     await expectPartsWeights(page, `n = ${n} after the drag`);
   }
 });

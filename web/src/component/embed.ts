@@ -28,7 +28,7 @@ import { fromTyped, type Matrix } from '../core/core';
 import { ExperimentClient } from '../experiments/client';
 import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
 import { presetById } from '../model/presets';
-import { INPUTS, OPERATIONS, parse, type MatrixName, type MatrixSource, type State } from '../model/state';
+import { INPUTS, OPERATIONS, parse, Q_LENGTH_RANGE, TEMPERATURE_RANGE, type MatrixName, type MatrixSource, type State } from '../model/state';
 import { MSG } from './embed-protocol';
 
 /** The controls `hide-controls` (and the URL's hide flags) can hide. */
@@ -174,6 +174,25 @@ export function statePatch(state: unknown, preset?: unknown): { ok: true; patch:
       case 'eps':
         bad = !(typeof v === 'number' && Number.isFinite(v) && v >= 0);
         if (!bad) patch.eps = v as number;
+        break;
+      case 'temperature':
+      case 'qLength': {
+        const [lo, hi] = key === 'temperature' ? TEMPERATURE_RANGE : Q_LENGTH_RANGE;
+        bad = !(typeof v === 'number' && v >= lo && v <= hi);
+        if (!bad) patch[key] = v as number;
+        break;
+      }
+      case 'query':
+        bad = !int(v, 0);
+        if (!bad) patch.query = v as number;
+        break;
+      case 'view':
+        bad = !['heatmap', 'lines', 'both'].includes(v as string);
+        if (!bad) patch.view = v as State['view'];
+        break;
+      case 'planeDims':
+        bad = !Array.isArray(v) || v.length !== 2 || !v.every((x) => int(x, 0)) || v[0] === v[1];
+        if (!bad) patch.planeDims = [(v as number[])[0], (v as number[])[1]];
         break;
       case 'tokens':
         bad = !Array.isArray(v) || !v.every((x) => typeof x === 'string');

@@ -34,7 +34,8 @@ export function prefixed<P extends string, T extends Readonly<Record<string, str
 const PAGE_WORDS = {
   'app.title': 'Attention Playground',
   'app.subtitle': 'Each word asks a question (its query) and every word offers an answer (its key): drag the arrows and watch who listens to whom.',
-  'app.footer': 'softmax(Q·Kᵀ / √d_k)·V, computed exactly in float64 by a C++ core compiled to WebAssembly; the numbers agree with PyTorch (float64) within 1e-9.',
+  'app.footer':
+    'softmax(Q·Kᵀ / √d_k)·V, computed exactly in float64 by a C++ core compiled to WebAssembly; the numbers agree with PyTorch (float64) within 1e-9.',
   'app.loading': 'Loading the WebAssembly core…',
   'app.loadFailed': 'The WebAssembly core could not be loaded: {message}',
   'app.storedStateDiscarded': 'The state saved in this browser could not be read, so it was discarded.',

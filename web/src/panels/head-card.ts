@@ -141,10 +141,22 @@ function rowSumAndBest(w: { data: Float64Array; cols: number }, i: number): [num
 
 /** A small table, per query: the row sum and the largest weight with its key (the numbers are written by showStats). */
 function rowStats(w: { rows: number }, queries: string[], t: (k: string) => string): HTMLElement {
-  const head = el('tr', {}, el('th', { scope: 'col' }, t('result.query')), el('th', { scope: 'col' }, t('result.rowSums')), el('th', { scope: 'col' }, t('result.rowMax')));
+  const head = el(
+    'tr',
+    {},
+    el('th', { scope: 'col' }, t('result.query')),
+    el('th', { scope: 'col' }, t('result.rowSums')),
+    el('th', { scope: 'col' }, t('result.rowMax')),
+  );
   const body = Array.from({ length: Math.min(w.rows, STATS_ROWS) }, (_, i) => {
     const query = queries[i] ?? String(i);
-    return el('tr', {}, el('th', { scope: 'row', class: 'token-cell', title: query }, query), el('td', { class: 'row-sum' }), el('td', { class: 'token-cell' }));
+    return el(
+      'tr',
+      {},
+      el('th', { scope: 'row', class: 'token-cell', title: query }, query),
+      el('td', { class: 'row-sum' }),
+      el('td', { class: 'token-cell' }),
+    );
   });
   return el('table', { class: 'stats-table', 'data-testid': 'row-stats' }, el('thead', {}, head), el('tbody', {}, body));
 }

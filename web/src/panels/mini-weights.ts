@@ -37,7 +37,13 @@ export class MiniWeights implements Panel {
     this.label = el('span', { class: 'mini-label' });
     const jump = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'mini-jump' }, t('mini.jump'));
     jump.addEventListener('click', () => this.results.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-    this.element = el('aside', { class: 'mini-weights', hidden: true, 'data-testid': 'mini-weights', 'aria-label': t('mini.title') }, this.canvas, this.label, jump);
+    this.element = el(
+      'aside',
+      { class: 'mini-weights', hidden: true, 'data-testid': 'mini-weights', 'aria-label': t('mini.title') },
+      this.canvas,
+      this.label,
+      jump,
+    );
     if (typeof IntersectionObserver === 'function') {
       this.observer = new IntersectionObserver((entries) => {
         for (const e of entries) this.seen.set(e.target, e.isIntersecting);

@@ -68,7 +68,8 @@ export class StepsPanel implements Panel {
     const n = this.tables.length;
     this.tables.forEach(({ table }, k) => {
       if (!p || (p.kind === 'weight' && p.head !== this.head)) table.highlight(null);
-      else if (p.kind === 'output' || k === n - 1) table.highlight({ row: p.i }); // the last step is out = weights·V: its row i
+      else if (p.kind === 'output' || k === n - 1)
+        table.highlight({ row: p.i }); // the last step is out = weights·V: its row i
       else table.highlight({ row: p.i, col: p.j });
     });
   }

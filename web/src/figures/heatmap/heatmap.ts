@@ -298,7 +298,21 @@ export class Heatmap {
     const w = this.words();
     const parts = planTable(m, tableTexts(o, w), this.lastWidth - 2);
     // the table's structure: its parts, shape, labels and words; new values alone are written in place
-    const key = JSON.stringify([parts, m.rows, m.cols, o.rowLabels, o.colLabels, o.rowTitle, o.colTitle, o.title, o.maskedLabel, o.legendNote, o.rowNotesTitle, !o.rowNotes, w]);
+    const key = JSON.stringify([
+      parts,
+      m.rows,
+      m.cols,
+      o.rowLabels,
+      o.colLabels,
+      o.rowTitle,
+      o.colTitle,
+      o.title,
+      o.maskedLabel,
+      o.legendNote,
+      o.rowNotesTitle,
+      !o.rowNotes,
+      w,
+    ]);
     if (!this.tableStale && key === this.tableKey) return;
     if (key === this.tableKey) refreshTable(this.tableBox, m, o, w);
     else buildTable(this.tableBox, m, o, w, parts); // the note for huge ones is cheap
