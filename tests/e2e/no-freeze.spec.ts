@@ -31,8 +31,8 @@ const LIMIT = 100;
 const BIG = '#op=attention&Q=rand:4096:64:1:1&K=rand:4096:64:2:1&V=rand:4096:64:3:1';
 /** The link that froze the tab for 48 s: 6.9e10 multiply-adds in one call. */
 const FROZE = '#op=attention&Q=rand:4096:1:1:1&K=rand:4096:1:2:1&V=rand:4096:4096:3:1';
-/** A state whose run takes a second or more (V: 16.7 M random values) with a Q of 64 cells to edit. */
-const EDITABLE = '#op=attention&Q=rand:1:64:1:1:2&K=rand:4096:64:2:1&V=rand:4096:4096:3:1';
+/** A state whose run takes a second or more (V: 16.7 M random values) with a Q of 64 cells (4 × 16: a grid) to edit. */
+const EDITABLE = '#op=attention&Q=rand:4:16:1:1:2&K=rand:4096:16:2:1&V=rand:4096:4096:3:1';
 
 /** Init script: record every long task, and count the workers terminated. */
 function watchMainThread(): void {
@@ -93,7 +93,7 @@ test('(a) 4096 × 64: computed in the worker, the last result dimmed under a pro
   await expect(note, 'the progress note').toBeVisible();
   await expect(page.locator('[data-testid=work-text]')).toContainText('Computing 4096 × 4096 weights in the background…');
   await expect(page.locator('.panel-results'), 'the last result, dimmed').toHaveClass(/is-stale/);
-  await expect(page.locator('[data-testid=head-0] .hm'), 'the last result stays').toHaveAttribute('data-rows', '3');
+  await expect(page.locator('[data-testid=head-0] .hm'), 'the last result stays').toHaveAttribute('data-rows', '6'); // the first screen's six tokens
   await expect(page.locator('[data-testid=op-message]'), 'no error').toBeHidden();
   expect((await outcomeOf(page)).code, 'getOutcome() while computing').toBe('pending');
 
@@ -161,7 +161,7 @@ test('(c) editing a cell while a large state computes cancels the run: only the 
   await cell(page, 'Q', 0, 0).fill('7'); // while the first run generates V
   await expect(page.locator('[data-testid=head-0] .hm'), 'the weights of the edited state, as blocks').toHaveAttribute('data-cols', '256', { timeout: 90_000 });
   await expect(page.locator('[data-testid=work-note]')).toBeHidden();
-  expect(await outcomeOf(page)).toEqual({ ok: true, code: '', rows: 1, cols: 4096 });
+  expect(await outcomeOf(page)).toEqual({ ok: true, code: '', rows: 4, cols: 4096 });
   const changes = await page.evaluate(() => (window as unknown as { __changes: { pending: boolean; ok: boolean; q00: string }[] }).__changes);
   const results = changes.filter((c) => !c.pending);
   expect(results, 'one outcome, the edited state’s').toEqual([{ pending: false, ok: true, q00: '7' }]);
@@ -181,7 +181,7 @@ test('Cancel stops the run: the last result stays and says so; the next edit com
   await page.locator('[data-testid=work-cancel]').click();
   await expect(page.locator('[data-testid=work-text]')).toHaveText('Stopped. Showing the last result; change an input to compute again.');
   await expect(page.locator('[data-testid=work-cancel]')).toBeHidden();
-  await expect(page.locator('[data-testid=head-0] .hm')).toHaveAttribute('data-rows', '3');
+  await expect(page.locator('[data-testid=head-0] .hm')).toHaveAttribute('data-rows', '6'); // the first screen's six tokens
   expect(await page.evaluate(() => window.__terminated)).toBe(1);
   expect((await outcomeOf(page)).code).toBe('cancelled');
   await page.locator('[data-testid=mask-causal]').check(); // an edit: a new run

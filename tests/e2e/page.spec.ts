@@ -8,6 +8,7 @@ import {
   asGrid,
   cell,
   checkWeights,
+  HAND_EXAMPLE,
   hashOf,
   loadSeed,
   open,
@@ -59,7 +60,7 @@ test('causal toggle: exactly the cells above the diagonal are masked', async ({ 
 });
 
 test('multi_head with h = 2 shows two heatmaps', async ({ page, url }) => {
-  await open(page, url);
+  await open(page, url + HAND_EXAMPLE);
   await page.locator('[data-testid=op]').selectOption('multi_head');
   await waitForPlot(page);
   const h = page.locator('[data-testid=h]');
@@ -87,7 +88,7 @@ test('multi_head with h = 2 shows two heatmaps', async ({ page, url }) => {
 });
 
 test('bad input: a malformed paste is refused, a bad cell is marked, the last result stays dimmed, then recovers', async ({ page, url }) => {
-  await open(page, url);
+  await open(page, url + HAND_EXAMPLE);
   const before = await weightsOf(page);
   const hashBefore = await hashOf(page);
 

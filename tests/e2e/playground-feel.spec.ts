@@ -158,7 +158,7 @@ test('point at a weight: the computation written out with its numbers, and every
   expect(await stepCells.count(), 'the (1, 2) cell of the four (n_q × n_k) steps').toBe(4);
   await screenshot(page, 'pointing-1280.png');
   // the mouse: hover the value printed in cell (3, 5)
-  await page.locator('[data-testid=head-0] text.hm-value[data-row="3"][data-col="5"]').hover();
+  await page.locator('[data-testid=head-0] text.hm-value[data-row="3"][data-col="5"]').hover({ force: true }); // over the value: the canvas below takes the pointer
   await expect(steps, 'q(on)·k(mat) = 1·1.5 + (−1)·(−1) = 2.5').toContainText('1·1.5 + (−1)·(−1) = 2.5');
   // an output row: the weights row that made it is outlined
   await page.locator('[data-testid=output] tbody tr').nth(4).hover();
