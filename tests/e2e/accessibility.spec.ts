@@ -11,7 +11,7 @@ import { loadSeed, plotted } from './playground';
 
 const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core');
 
-test('accessibility: axe-core reports no serious or critical violation (page en/zh, embed, notes, iframe host)', async ({ url, newPage }) => {
+test('accessibility: axe-core reports no serious or critical violation (page en/zh, the first screen, embed, notes, iframe host)', async ({ url, newPage }) => {
   const pages: [string, string, (p: Page) => Promise<unknown>][] = [
     ['page', url, (p) => loadSeed(p)],
     ['page (中文)', `${url}?lang=zh`, (p) => loadSeed(p)],
@@ -21,6 +21,25 @@ test('accessibility: axe-core reports no serious or critical violation (page en/
       async (p) => {
         await p.locator('[data-testid=preset]').selectOption('seed004-gqa');
         await p.locator('[data-testid=head-7]').waitFor({ state: 'visible' });
+      },
+    ],
+    [
+      'first screen (plane, token lines, a weight pointed at)',
+      url,
+      async (p) => {
+        await p.locator('[data-testid=head-0] .hm-figure').focus();
+        await p.keyboard.press('ArrowRight');
+        await p.locator('[data-testid=explain-steps]').waitFor({ state: 'visible' });
+      },
+    ],
+    [
+      'first screen at 375 px (lines only, a token chosen, a tip focused)',
+      url,
+      async (p) => {
+        await p.setViewportSize({ width: 375, height: 800 });
+        await p.locator('[data-testid=view-lines]').check();
+        await p.locator('[data-testid=token-lines] button[aria-label*="cat"]').first().click();
+        await p.locator('[data-testid=plane] .vp-tip[data-kind=q][data-row="1"]').focus();
       },
     ],
     ['embed', `${url}?embed&hide=export`, async () => {}],

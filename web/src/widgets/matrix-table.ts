@@ -78,9 +78,10 @@ export class MatrixTable {
     this.shape = el('span', { class: 'step-shape' });
     this.body = el('tbody');
     this.note = el('p', { class: 'hint', hidden: true });
+    // a box that may scroll sideways on a narrow screen: reachable with the keyboard, named by its matrix
     this.element = el(
       'div',
-      { class: 'table-scroll' },
+      { class: 'table-scroll', tabindex: 0, role: 'region' },
       el('table', { class: 'matrix-table', 'data-testid': testid ?? null }, el('caption', {}, this.name, ' ', this.shape), this.body),
       this.note,
     );
@@ -94,6 +95,7 @@ export class MatrixTable {
     const cols = Math.min(m.cols, MAX_TABLE);
     this.name.textContent = name;
     this.shape.textContent = `(${shape.join(', ')})`;
+    this.element.setAttribute('aria-label', name);
     const key = `${rows}x${cols}`;
     if (key !== this.built) {
       this.built = key;
