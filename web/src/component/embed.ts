@@ -32,7 +32,7 @@ import { INPUTS, OPERATIONS, parse, Q_LENGTH_RANGE, TEMPERATURE_RANGE, type Matr
 import { MSG } from './embed-protocol';
 
 /** The controls `hide-controls` (and the URL's hide flags) can hide. */
-export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options'] as const;
+export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options', 'sliders', 'views'] as const;
 /** A hideable control. */
 export type ControlName = (typeof CONTROLS)[number];
 
