@@ -210,9 +210,13 @@ test('token view: n_q·n_k lines per head, as wide as their weights, one colour 
   expect(svg, 'an SVG download').toBeTruthy();
 });
 
-test('nothing in the results is clipped at 1280 and 375 px (multi-head with the table open)', async ({ page, url }) => {
+test('nothing in the results is clipped at 1280 and 375 px (multi-head, long token names, the table open)', async ({ page, url }) => {
   await open(page, url);
   await page.locator('[data-testid=preset]').selectOption('multihead');
+  const tokens = page.locator('[data-testid=tokens]');
+  await tokens.fill('the supercalifragilisticexpialidocious cat_that_sat_on_the_mat down');
+  await tokens.press('Enter');
+  await expect.poll(async () => (await snapshot(page)).state.tokens.length, { message: 'long token names' }).toBe(4);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     for (const b of await page.locator('[data-testid=heatmaps] .hm-table-toggle').all())

@@ -58,6 +58,20 @@ describe('applyFlags', () => {
 });
 
 describe('statePatch', () => {
+  test('the playground keys of issue 9: temperature, query length, query, view, plane columns (each checked)', () => {
+    expect(statePatch({ temperature: 0.5, qLength: 2, query: 3, view: 'lines', planeDims: [1, 3] })).toEqual({
+      ok: true,
+      patch: { temperature: 0.5, qLength: 2, query: 3, view: 'lines', planeDims: [1, 3] },
+    });
+    for (const bad of [{ temperature: 0 }, { temperature: 21 }, { qLength: -1 }, { view: 'grid' }, { planeDims: [1, 1] }, { query: -1 }])
+      expect(statePatch(bad).ok, JSON.stringify(bad)).toBe(false);
+  });
+
+  test('a key of Object.prototype is an unknown key, not a check', () => {
+    expect(statePatch({ toString: 1 })).toEqual({ ok: false, message: 'unknown state key "toString"' });
+    expect(statePatch(JSON.parse('{"__proto__": 1}'))).toEqual({ ok: false, message: 'unknown state key "__proto__"' });
+  });
+
   test('plain numbers become matrices; causal → mask; scalars checked', () => {
     const r = statePatch({ op: 'attention', causal: true, scale: false, matrices: { Q: [[1, 0]], K: [['2', 3]], V: [[1, 2]] } });
     expect(r).toEqual({

@@ -125,6 +125,57 @@ function toSource(name: string, value: unknown): MatrixSource | string {
   return `${name} must be an array of rows`;
 }
 
+const int = (lo: number) => (v: unknown) => (Number.isInteger(v) && (v as number) >= lo ? (v as number) : undefined);
+const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
+const within =
+  ([lo, hi]: readonly [number, number]) =>
+  (v: unknown) =>
+    typeof v === 'number' && v >= lo && v <= hi ? v : undefined;
+const oneOf = (values: readonly unknown[]) => (v: unknown) => (values.includes(v) ? v : undefined);
+const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...(v)] : undefined);
+
+/** The keys of a patch that are one value each, with the check of each: the value to set, or undefined when bad. */
+const SCALARS = {
+  op: oneOf(OPERATIONS),
+  mask: oneOf(MASKS),
+  causal: bool, // sets mask
+  scale: bool,
+  h: int(1),
+  numHeads: int(1),
+  numKvHeads: int(1),
+  head: int(0),
+  seed: int(0),
+  query: int(0),
+  eps: (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined),
+  temperature: within(TEMPERATURE_RANGE),
+  qLength: within(Q_LENGTH_RANGE),
+  view: oneOf(['heatmap', 'lines', 'both']),
+  tokens: strings,
+  run: (v: unknown) => (typeof v === 'string' ? v : undefined),
+  planeDims: (v: unknown) => (Array.isArray(v) && v.length === 2 && v.every((x) => int(0)(x) !== undefined) && v[0] !== v[1] ? [v[0], v[1]] : undefined),
+  customMask: (v: unknown) =>
+    Array.isArray(v) && v.every((row) => Array.isArray(row) && row.every((b) => typeof b === 'boolean' || b === 0 || b === 1))
+      ? (v as (boolean | number)[][]).map((row) => row.map(Boolean))
+      : undefined,
+  experiments: (v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string')
+      ? { ...(v as Record<string, string>) }
+      : undefined,
+};
+
+/** The matrices of a patch (name → rows or a random source), or what is wrong with them. */
+function matricesOf(v: unknown): Partial<Record<MatrixName, MatrixSource>> | string {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'matrices must be an object of name → rows';
+  const matrices: Partial<Record<MatrixName, MatrixSource>> = {};
+  for (const [name, value] of Object.entries(v as Record<string, unknown>)) {
+    if (!MATRIX_NAMES.has(name)) return `unknown matrix "${name}" (one of ${[...MATRIX_NAMES].join(', ')})`;
+    const src = toSource(name, value);
+    if (typeof src === 'string') return src;
+    matrices[name as MatrixName] = src;
+  }
+  return matrices;
+}
+
 /**
  * Turn a host's `{ state, preset }` into a patch for setState (pure). Every key
  * given replaces that key; `matrices` replaces all matrices (what the operation
@@ -140,92 +191,16 @@ export function statePatch(state: unknown, preset?: unknown): { ok: true; patch:
   }
   if (state === undefined || state === null) return { ok: true, patch };
   if (typeof state !== 'object' || Array.isArray(state)) return { ok: false, message: 'state must be an object' };
-  const int = (v: unknown, lo: number) => Number.isInteger(v) && (v as number) >= lo;
   for (const [key, v] of Object.entries(state as Record<string, unknown>)) {
-    let bad = false;
-    switch (key) {
-      case 'op':
-        bad = !(OPERATIONS as readonly unknown[]).includes(v);
-        if (!bad) patch.op = v as State['op'];
-        break;
-      case 'mask':
-        bad = !MASKS.includes(v as string);
-        if (!bad) patch.mask = v as State['mask'];
-        break;
-      case 'causal':
-        bad = typeof v !== 'boolean';
-        if (!bad) patch.mask = v ? 'causal' : 'none';
-        break;
-      case 'scale':
-        bad = typeof v !== 'boolean';
-        if (!bad) patch.scale = v as boolean;
-        break;
-      case 'h':
-      case 'numHeads':
-      case 'numKvHeads':
-        bad = !int(v, 1);
-        if (!bad) patch[key] = v as number;
-        break;
-      case 'head':
-      case 'seed':
-        bad = !int(v, 0);
-        if (!bad) patch[key] = v as number;
-        break;
-      case 'eps':
-        bad = !(typeof v === 'number' && Number.isFinite(v) && v >= 0);
-        if (!bad) patch.eps = v as number;
-        break;
-      case 'temperature':
-      case 'qLength': {
-        const [lo, hi] = key === 'temperature' ? TEMPERATURE_RANGE : Q_LENGTH_RANGE;
-        bad = !(typeof v === 'number' && v >= lo && v <= hi);
-        if (!bad) patch[key] = v as number;
-        break;
-      }
-      case 'query':
-        bad = !int(v, 0);
-        if (!bad) patch.query = v as number;
-        break;
-      case 'view':
-        bad = !['heatmap', 'lines', 'both'].includes(v as string);
-        if (!bad) patch.view = v as State['view'];
-        break;
-      case 'planeDims':
-        bad = !Array.isArray(v) || v.length !== 2 || !v.every((x) => int(x, 0)) || v[0] === v[1];
-        if (!bad) patch.planeDims = [(v as number[])[0], (v as number[])[1]];
-        break;
-      case 'tokens':
-        bad = !Array.isArray(v) || !v.every((x) => typeof x === 'string');
-        if (!bad) patch.tokens = [...(v as string[])];
-        break;
-      case 'customMask':
-        bad = !Array.isArray(v) || !v.every((row) => Array.isArray(row) && row.every((b) => typeof b === 'boolean' || b === 0 || b === 1));
-        if (!bad) patch.customMask = (v as (boolean | number)[][]).map((row) => row.map(Boolean));
-        break;
-      case 'experiments':
-        bad = typeof v !== 'object' || v === null || Array.isArray(v) || !Object.values(v).every((x) => typeof x === 'string');
-        if (!bad) patch.experiments = { ...(v as Record<string, string>) };
-        break;
-      case 'run':
-        bad = typeof v !== 'string';
-        if (!bad) patch.run = v as string;
-        break;
-      case 'matrices': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, message: 'matrices must be an object of name → rows' };
-        const matrices: Partial<Record<MatrixName, MatrixSource>> = {};
-        for (const [name, value] of Object.entries(v as Record<string, unknown>)) {
-          if (!MATRIX_NAMES.has(name)) return { ok: false, message: `unknown matrix "${name}" (one of ${[...MATRIX_NAMES].join(', ')})` };
-          const src = toSource(name, value);
-          if (typeof src === 'string') return { ok: false, message: src };
-          matrices[name as MatrixName] = src;
-        }
-        patch.matrices = matrices;
-        break;
-      }
-      default:
-        return { ok: false, message: `unknown state key "${key}"` };
-    }
-    if (bad) return { ok: false, message: `bad value for ${key}: ${JSON.stringify(v)}` };
+    if (key === 'matrices') {
+      const matrices = matricesOf(v);
+      if (typeof matrices === 'string') return { ok: false, message: matrices };
+      patch.matrices = matrices;
+    } else if (Object.hasOwn(SCALARS, key)) {
+      const value = SCALARS[key as keyof typeof SCALARS](v);
+      if (value === undefined) return { ok: false, message: `bad value for ${key}: ${JSON.stringify(v)}` };
+      Object.assign(patch, key === 'causal' ? { mask: value ? 'causal' : 'none' } : { [key]: value });
+    } else return { ok: false, message: `unknown state key "${key}"` };
   }
   return { ok: true, patch };
 }

@@ -7,7 +7,7 @@
 import type { HeadView, View } from '../model/compute';
 import { maxEntropy, rowEntropy } from '../model/entropy';
 import { blockRange } from '../model/pool';
-import { Heatmap, type HeatmapData, type HeatmapOptions } from '../figures/heatmap/heatmap';
+import { Heatmap, shortLabel, type HeatmapData, type HeatmapOptions } from '../figures/heatmap/heatmap';
 import { el, formatNumber, replaceChildren } from '../widgets/dom';
 import type { PanelContext, Pointed } from './context';
 import { heatmapWords } from './words';
@@ -67,10 +67,10 @@ export class HeadCard {
     this.stats.querySelectorAll('tbody tr').forEach((tr, i) => {
       const [sum, best] = rowSumAndBest(w, i);
       const [sumCell, bestCell] = tr.querySelectorAll('td');
-      const text = `${formatNumber(w.data[i * w.cols + best], 4)} → ${keys[best] ?? best}`;
+      const key = keys[best] ?? String(best);
       sumCell.textContent = formatNumber(sum, 6);
-      bestCell.textContent = text;
-      bestCell.title = text;
+      bestCell.textContent = `${formatNumber(w.data[i * w.cols + best], 4)} → ${shortLabel(key)}`;
+      bestCell.title = `${formatNumber(w.data[i * w.cols + best], 4)} → ${key}`;
     });
   }
 
@@ -153,7 +153,8 @@ function rowStats(w: { rows: number }, queries: string[], t: (k: string) => stri
     return el(
       'tr',
       {},
-      el('th', { scope: 'row', class: 'token-cell', title: query }, query),
+      // a long token name is cut ("supercalifr…"), whole in the title, so the table keeps its width
+      el('th', { scope: 'row', class: 'token-cell', title: query }, shortLabel(query)),
       el('td', { class: 'row-sum' }),
       el('td', { class: 'token-cell' }),
     );
