@@ -132,7 +132,7 @@ const within =
   (v: unknown) =>
     typeof v === 'number' && v >= lo && v <= hi ? v : undefined;
 const oneOf = (values: readonly unknown[]) => (v: unknown) => (values.includes(v) ? v : undefined);
-const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...(v)] : undefined);
+const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v] : undefined);
 
 /** The keys of a patch that are one value each, with the check of each: the value to set, or undefined when bad. */
 const SCALARS = {
