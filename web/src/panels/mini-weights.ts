@@ -7,7 +7,7 @@
 
 import type { Outcome } from '../model/compute';
 import type { State } from '../model/state';
-import { colourFor, MASK_FILL } from '../figures/heatmap/scales';
+import { colourTable, lutIndex, MASK_FILL, parseHex } from '../figures/heatmap/scales';
 import { el } from '../widgets/dom';
 import type { Panel, PanelContext, Pointed } from './context';
 
@@ -33,7 +33,7 @@ export class MiniWeights implements Panel {
     private readonly inputs: HTMLElement,
   ) {
     const t = ctx.t.bind(ctx);
-    this.canvas = el('canvas', { class: 'mini-canvas', width: SIDE, height: SIDE, 'aria-hidden': 'true' });
+    this.canvas = el('canvas', { class: 'mini-canvas', 'aria-hidden': 'true' });
     this.label = el('span', { class: 'mini-label' });
     const jump = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'mini-jump' }, t('mini.jump'));
     jump.addEventListener('click', () => this.results.scrollIntoView({ behavior: 'smooth', block: 'start' }));
@@ -71,16 +71,31 @@ export class MiniWeights implements Panel {
   }
 }
 
-/** Paint rows × cols cells of `values` (viridis, masked grey) onto the canvas. */
+/**
+ * Paint the weights (viridis, masked grey) as one image of at most SIDE × SIDE pixels, a pixel per cell
+ * (nearest cell when there are more: 256 × 256 block maxima would be 65,536 rectangles); CSS scales it up.
+ */
 function draw(canvas: HTMLCanvasElement, values: Float64Array, rows: number, cols: number, hidden: Uint8Array | null): void {
+  const w = Math.min(cols, SIDE);
+  const h = Math.min(rows, SIDE);
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
   const g = canvas.getContext('2d');
   if (!g) return; // jsdom
-  g.clearRect(0, 0, SIDE, SIDE);
-  const w = SIDE / cols;
-  const h = SIDE / rows;
-  for (let i = 0; i < rows; i++)
-    for (let j = 0; j < cols; j++) {
-      g.fillStyle = hidden?.[i * cols + j] ? MASK_FILL : colourFor(values[i * cols + j], [0, 1]);
-      g.fillRect(Math.floor(j * w), Math.floor(i * h), Math.ceil(w), Math.ceil(h));
+  const img = g.createImageData(w, h);
+  const { rgba } = colourTable();
+  const mask = parseHex(MASK_FILL);
+  for (let y = 0; y < h; y++) {
+    const i = Math.floor((y * rows) / h);
+    for (let x = 0; x < w; x++) {
+      const p = i * cols + Math.floor((x * cols) / w);
+      const o = 4 * (y * w + x);
+      if (hidden?.[p]) img.data.set([...mask, 255], o);
+      else {
+        const k = 4 * lutIndex(values[p], [0, 1]);
+        img.data.set(rgba.subarray(k, k + 4), o);
+      }
     }
+  }
+  g.putImageData(img, 0, 0);
 }
