@@ -20,6 +20,8 @@ export class MiniWeights implements Panel {
   private readonly canvas: HTMLCanvasElement;
   private readonly label: HTMLElement;
   private observer: IntersectionObserver | null = null;
+  /** The drawing of the last render, until it is painted. */
+  private pending: (() => void) | null = null;
   /** Whether each watched panel is on screen. */
   private readonly seen = new Map<Element, boolean>();
 
@@ -47,7 +49,9 @@ export class MiniWeights implements Panel {
     if (typeof IntersectionObserver === 'function') {
       this.observer = new IntersectionObserver((entries) => {
         for (const e of entries) this.seen.set(e.target, e.isIntersecting);
-        this.element.classList.toggle('is-away', this.seen.get(this.inputs) === true && this.seen.get(this.results) === false);
+        const away = this.seen.get(this.inputs) === true && this.seen.get(this.results) === false;
+        this.element.classList.toggle('is-away', away);
+        if (away) this.paint();
       });
       this.observer.observe(results);
       this.observer.observe(inputs);
@@ -63,7 +67,14 @@ export class MiniWeights implements Panel {
     const [values, rows, cols, hidden] = d ? [d.data, d.rows, d.cols, d.hidden] : [head.weights.data, head.weights.rows, head.weights.cols, view.hidden];
     this.label.textContent = this.ctx.t('mini.label', { head: this.ctx.t(head.key, head.vars), rows: head.weights.rows, cols: head.weights.cols });
     this.element.classList.toggle('is-stale', !outcome.ok);
-    draw(this.canvas, values, rows, cols, hidden);
+    this.pending = () => draw(this.canvas, values, rows, cols, hidden);
+    if (this.element.classList.contains('is-away')) this.paint();
+  }
+
+  /** Paint what the last render asked for (only while the view is shown: a drag renders many times a second). */
+  private paint(): void {
+    this.pending?.();
+    this.pending = null;
   }
 
   showPointed(_p: Pointed): void {
