@@ -3,30 +3,15 @@
 // dimensions before they are checked: a custom mask over MAX_MASK_CELLS (a
 // link may keep a random source of 2³² − 1 rows) gets a note instead of a grid
 // of buttons, at once; a small one is still a grid.
+import { fakeContext } from '../support/fake-context';
 import { describe, expect, test } from 'vitest';
-import type { Core } from '../../../web/src/core/core';
-import { t } from '../../../web/src/i18n/i18n';
 import { InputsPanel } from '../../../web/src/panels/inputs-panel';
-import type { PanelContext } from '../../../web/src/panels/context';
 import { defaultState, parse, type State } from '../../../web/src/model/state';
 import { MAX_MASK_CELLS } from '../../../web/src/widgets/mask-editor';
 
 /** The inputs panel for `state` (no core: nothing here may generate a random source). */
 function panelFor(state: State): InputsPanel {
-  const ctx: PanelContext = {
-    core: null as unknown as Core,
-    lang: 'en',
-    host: document.body,
-    state: () => state,
-    update: () => undefined,
-    t: (key, vars) => t('en', key, vars),
-    lastGood: () => null,
-    cancelCompute: () => undefined,
-    shareLink: () => '',
-    point: () => undefined,
-    pointed: () => null,
-    live: () => false,
-  };
+  const ctx = fakeContext(() => state, null);
   const panel = new InputsPanel(ctx);
   document.body.replaceChildren(panel.element);
   panel.render(state, { ok: false, cellErrors: [], code: 'too_large', message: '' });

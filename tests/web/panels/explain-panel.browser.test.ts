@@ -2,16 +2,16 @@
 // real Chromium at 375 px and 1280 px: long formulas (d_k = 12, d_v = 8,
 // numbers of many digits, a masked row) wrap inside the panel, nothing in it
 // is wider than its box and nothing scrolls sideways.
+import { fakeContext } from '../support/fake-context';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import '../../../web/src/component/attention-playground.styles.css';
 import '../../../web/src/component/panels.styles.css';
 import '../../../web/src/component/explain.styles.css';
 import { loadCore, type Core } from '../../../web/src/core/core';
-import { t } from '../../../web/src/i18n/i18n';
 import { compute } from '../../../web/src/model/compute';
 import { cellsOf, defaultState, type State } from '../../../web/src/model/state';
-import type { PanelContext, Pointed } from '../../../web/src/panels/context';
+import type { Pointed } from '../../../web/src/panels/context';
 import { ExplainPanel } from '../../../web/src/panels/explain-panel';
 
 let core: Core;
@@ -26,20 +26,7 @@ const digits = (rows: number, cols: number, seed: number) =>
 
 /** The panel at `width` px, explaining `p` in `state`. */
 function panelAt(width: number, state: State, p: Pointed): HTMLElement {
-  const ctx: PanelContext = {
-    core,
-    lang: 'en',
-    host: document.body,
-    state: () => state,
-    update: () => undefined,
-    t: (key, vars) => t('en', key, vars),
-    lastGood: () => null,
-    cancelCompute: () => undefined,
-    shareLink: () => '',
-    point: () => undefined,
-    pointed: () => p,
-    live: () => false,
-  };
+  const ctx = fakeContext(() => state, core, { pointed: () => p });
   const panel = new ExplainPanel(ctx);
   const box = document.createElement('div');
   box.className = 'playground';

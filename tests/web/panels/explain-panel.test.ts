@@ -6,13 +6,14 @@
 // the live region that speaks only once the pointing rests, hidden for the
 // operations without parts, the last good view while the input is bad, 中文,
 // and Copy.
+import { fakeContext } from '../support/fake-context';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
-import { t, type Lang } from '../../../web/src/i18n/i18n';
+import type { Lang } from '../../../web/src/i18n/i18n';
 import { compute, type Outcome, type View } from '../../../web/src/model/compute';
 import { presetById } from '../../../web/src/model/presets';
 import { defaultState, type State } from '../../../web/src/model/state';
-import type { PanelContext, Pointed } from '../../../web/src/panels/context';
+import type { Pointed } from '../../../web/src/panels/context';
 import { ANNOUNCE_MS, ExplainPanel } from '../../../web/src/panels/explain-panel';
 import { loadCoreInJsdom } from '../widgets/editor-kit';
 
@@ -28,20 +29,7 @@ afterEach(() => {
 /** A panel on a fake playground holding `state`; `pointed` is what the playground says is pointed at. */
 function setUp(state: State, lang: Lang = 'en', lastGood: View | null = null) {
   let pointed: Pointed = null;
-  const ctx: PanelContext = {
-    core,
-    lang,
-    host: document.body,
-    state: () => state,
-    update: () => undefined,
-    t: (key, vars) => t(lang, key, vars),
-    lastGood: () => lastGood,
-    cancelCompute: () => undefined,
-    shareLink: () => '',
-    point: (p) => (pointed = p),
-    pointed: () => pointed,
-    live: () => false,
-  };
+  const ctx = fakeContext(() => state, core, { lang, lastGood: () => lastGood, point: (p) => (pointed = p), pointed: () => pointed });
   const panel = new ExplainPanel(ctx);
   document.body.replaceChildren(panel.element);
   const outcome: Outcome = compute(core, state);
