@@ -633,12 +633,243 @@ def make_entropy():
     return write("entropy.json", cases)
 
 
+# ---------------------------------------------------------------- positions (issue 10): RoPE, ALiBi
+#
+# positions.json  [{name, op: "rope", X, base, pairing, offset, out}
+#                  | {name, op: "alibi_slopes", h, slopes: (h)}
+#                  | {name, op: "alibi_bias", h, n_q, n_k, bias: (h, n_q, n_k)}]
+# Run this part alone with
+#   /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_positions()"
+
+def rope_inv_freq(d, base):
+    """θ_i = base^(−2i/d), i = 0 … d/2 − 1, as Hugging Face's inv_freq = 1 / base^(arange(0, d, 2) / d)."""
+    return 1.0 / (base ** (torch.arange(0, d, 2, dtype=torch.int64).to(F64) / d))
+
+
+def rope_half_hf(X, base, offset):
+    """Hugging Face Llama / GPT-NeoX: apply_rotary_pos_emb with rotate_half (transformers
+    models/llama/modeling_llama.py): x·cos + rotate_half(x)·sin, cos and sin of cat(freqs, freqs)."""
+    n, d = X.shape
+
+    def rotate_half(x):
+        x1, x2 = x[..., : d // 2], x[..., d // 2:]
+        return torch.cat((-x2, x1), dim=-1)
+
+    t = torch.arange(offset, offset + n, dtype=F64)            # positions (n,)
+    freqs = torch.outer(t, rope_inv_freq(d, base))             # (n, d/2)
+    emb = torch.cat((freqs, freqs), dim=-1)                    # (n, d)
+    return X * emb.cos() + rotate_half(X) * emb.sin()
+
+
+def rope_interleaved_complex(X, base, offset):
+    """RoFormer / Meta's Llama (llama/model.py, apply_rotary_emb): the pairs (x_2i, x_2i+1) as complex
+    numbers (torch.view_as_complex) times e^{i·p·θ_i} (torch.polar), back with view_as_real."""
+    n, d = X.shape
+    t = torch.arange(offset, offset + n, dtype=F64)
+    freqs = torch.outer(t, rope_inv_freq(d, base))             # (n, d/2)
+    freqs_cis = torch.polar(torch.ones_like(freqs), freqs)     # (n, d/2) complex128
+    x = torch.view_as_complex(X.reshape(n, d // 2, 2).contiguous())
+    return torch.view_as_real(x * freqs_cis).reshape(n, d)
+
+
+def rope_rotation_matrix(X, base, offset, pairing):
+    """The paper's block-diagonal rotation R_p (eq. 13–15), one 2 × 2 block per pair, as a check."""
+    n, d = X.shape
+    theta = rope_inv_freq(d, base)
+    out = torch.empty_like(X)
+    for r in range(n):
+        p = float(offset + r)
+        for i in range(d // 2):
+            a, b = (i, i + d // 2) if pairing == "half" else (2 * i, 2 * i + 1)
+            phi = torch.tensor(p, dtype=F64) * theta[i]
+            R = torch.stack([torch.stack([phi.cos(), -phi.sin()]), torch.stack([phi.sin(), phi.cos()])])
+            out[r, [a, b]] = R @ X[r, [a, b]]
+    return out
+
+
+def get_slopes(n):
+    """ALiBi slopes, verbatim from Press et al.'s reference code: get_slopes in
+    github.com/ofirpress/attention_with_linear_biases, fairseq/models/transformer.py."""
+    def get_slopes_power_of_2(n):
+        start = (2**(-2**-(math.log2(n)-3)))
+        ratio = start
+        return [start*ratio**i for i in range(n)]
+
+    if math.log2(n).is_integer():
+        return get_slopes_power_of_2(n)
+    else:
+        closest_power_of_2 = 2**math.floor(math.log2(n))
+        return get_slopes_power_of_2(closest_power_of_2) + get_slopes(2*closest_power_of_2)[0::2][:n-closest_power_of_2]
+
+
+def hf_alibi_slopes(num_heads):
+    """The slopes of Hugging Face's build_alibi_tensor (transformers models/bloom/modeling_bloom.py), in float64."""
+    closest_power_of_2 = 2 ** math.floor(math.log2(num_heads))
+    base = torch.tensor(2 ** (-(2 ** -(math.log2(closest_power_of_2) - 3))), dtype=F64)
+    powers = torch.arange(1, 1 + closest_power_of_2, dtype=torch.int32)
+    slopes = torch.pow(base, powers)
+    if closest_power_of_2 != num_heads:
+        extra_base = torch.tensor(2 ** (-(2 ** -(math.log2(2 * closest_power_of_2) - 3))), dtype=F64)
+        num_remaining_heads = min(closest_power_of_2, num_heads - closest_power_of_2)
+        extra_powers = torch.arange(1, 1 + 2 * num_remaining_heads, 2, dtype=torch.int32)
+        slopes = torch.cat([slopes, torch.pow(extra_base, extra_powers)], dim=0)
+    return slopes
+
+
+def make_positions():
+    g = gen(11)
+    cases = []
+    for pairing in ["half", "interleaved"]:
+        for offset in [0, 5]:
+            for n, d in [(1, 2), (3, 2), (4, 4), (5, 8), (3, 64), (2, 128)]:
+                cases.append(("rope", pairing, offset, 10000.0, n, d))
+        cases.append(("rope", pairing, 1000, 500000.0, 3, 16))     # Llama 3's base, a KV-cache offset
+    out = []
+    for _, pairing, offset, base, n, d in cases:
+        X = randn(g, n, d)
+        if pairing == "half":
+            Y = rope_half_hf(X, base, offset)
+            # the two conventions are one rotation of reordered columns
+            perm = torch.stack([torch.arange(d // 2), torch.arange(d // 2) + d // 2], dim=1).reshape(d)
+            other = rope_interleaved_complex(X[:, perm], base, offset)
+            assert torch.allclose(other, Y[:, perm], rtol=0, atol=1e-12)
+        else:
+            Y = rope_interleaved_complex(X, base, offset)
+        assert torch.allclose(Y, rope_rotation_matrix(X, base, offset, pairing), rtol=0, atol=1e-12)
+        assert torch.allclose(Y.norm(dim=1), X.norm(dim=1), rtol=0, atol=1e-12)  # rotations keep norms
+        out.append({"name": f"rope_{pairing}_n{n}_d{d}_offset{offset}_base{base:g}", "op": "rope",
+                    "X": X.tolist(), "base": base, "pairing": pairing, "offset": offset, "out": Y.tolist()})
+    for h in [1, 2, 3, 4, 5, 6, 8, 12, 16, 256]:
+        slopes = torch.tensor(get_slopes(h), dtype=F64)
+        assert torch.allclose(slopes, hf_alibi_slopes(h), rtol=0, atol=1e-15)
+        out.append({"name": f"alibi_slopes_h{h}", "op": "alibi_slopes", "h": h, "slopes": slopes.tolist()})
+    for h, n_q, n_k in [(1, 1, 1), (2, 4, 4), (3, 2, 5), (8, 1, 6), (6, 5, 5), (12, 3, 7)]:
+        m = torch.tensor(get_slopes(h), dtype=F64)                        # (h,)
+        p = torch.arange(n_q, dtype=F64) + (n_k - n_q)                    # query positions (n_q,)
+        dist = (p[:, None] - torch.arange(n_k, dtype=F64)[None, :]).abs()  # |p_i − j| (n_q, n_k)
+        bias = -(m[:, None, None] * dist[None]) + 0.0                     # (h, n_q, n_k), +0 on the diagonal
+        # softmax sees the same as BLOOM's m·j on the visible (j ≤ p_i) keys: the difference is constant per row
+        hf = m[:, None, None] * torch.arange(n_k, dtype=F64)[None, None, :]
+        visible = (torch.arange(n_k, dtype=F64)[None, :] <= p[:, None]).expand(h, n_q, n_k)
+        row_constant = (-(m[:, None] * p[None, :]))[:, :, None].expand(h, n_q, n_k)  # −m_t·p_i
+        assert torch.allclose((bias - hf)[visible], row_constant[visible], rtol=0, atol=1e-12)
+        out.append({"name": f"alibi_bias_h{h}_nq{n_q}_nk{n_k}", "op": "alibi_bias", "h": h, "n_q": n_q,
+                    "n_k": n_k, "bias": bias.tolist()})
+    return write("positions.json", out)
+
+
+# ------------------------------------------- masks (issue 10): sparse patterns
+# Plain-Python references of cpp/mask_patterns.h, written from each paper's
+# definition (no torch): (n, n) lists of bools, True = query i may see key j.
+# BigBird's random blocks come from the core's generator (cpp/random.cpp), so
+# SplitMix64 and Rng::below are reimplemented here bit for bit: every
+# operation is 64-bit integer arithmetic or one IEEE-754 double product, the
+# same in Python, natively and in WASM. The fixture thus pins the random draw
+# too, not only its properties.
+#
+# mask_patterns.json  [{name, fn, args: {n, w?, p?, globals?, dilation?, block?, window_blocks?,
+#                      global_blocks?, random_blocks?, seed?}, mask: (n, n) bool}]
+# Run this part alone with
+#   /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_mask_patterns()"
+
+MASK64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """cpp/random.cpp's Rng: next_u64 (SplitMix64) and below(n) = ⌊uniform()·n⌋."""
+
+    def __init__(self, seed):
+        self.state = seed & MASK64
+
+    def next_u64(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n):
+        u = float(self.next_u64() >> 11) * 2.0 ** -53  # exact: < 2⁵³ times a power of two
+        return int(u * float(n))
+
+
+def ref_sliding_window(n, w):
+    """Beltagy et al. 2020, Jiang et al. 2023: i − w < j ≤ i."""
+    return [[i - w < j <= i for j in range(n)] for i in range(n)]
+
+
+def ref_prefix_lm(n, p):
+    """Raffel et al. 2020 (T5): j ≤ i or j < p."""
+    return [[j <= i or j < p for j in range(n)] for i in range(n)]
+
+
+def ref_local_global(n, w, globals_):
+    """Beltagy et al. 2020 (Longformer): |i − j| ≤ w, or i or j global."""
+    g = set(globals_)
+    return [[abs(i - j) <= w or i in g or j in g for j in range(n)] for i in range(n)]
+
+
+def ref_dilated(n, w, dilation):
+    """Child et al. 2019 / Beltagy et al. 2020: j = i − k·dilation, k = 0 … w − 1."""
+    return [[j <= i and (i - j) % dilation == 0 and (i - j) // dilation < w for j in range(n)]
+            for i in range(n)]
+
+
+def ref_bigbird(n, block, window_blocks, global_blocks, random_blocks, seed):
+    """Zaheer et al. 2020: global blocks, a window of blocks, random blocks (see mask_patterns.h)."""
+    nb = n // block
+    left, right = window_blocks // 2, (window_blocks - 1) // 2
+    sees = [[b < global_blocks or c < global_blocks
+             or (window_blocks > 0 and b - left <= c <= b + right)
+             for c in range(nb)] for b in range(nb)]
+    rng = SplitMix64(seed)
+    for b in range(global_blocks, nb if random_blocks > 0 else 0):
+        cand = [c for c in range(nb) if not sees[b][c]]
+        m = len(cand)
+        for k in range(min(random_blocks, m)):
+            t = k + rng.below(m - k)
+            cand[k], cand[t] = cand[t], cand[k]
+            sees[b][cand[k]] = True
+    return [[sees[i // block][j // block] for j in range(n)] for i in range(n)]
+
+
+def make_mask_patterns():
+    cases = []
+
+    def add(name, fn, args, mask):
+        cases.append({"name": name, "fn": fn, "args": args, "mask": mask})
+
+    for n, w in [(1, 1), (5, 1), (5, 2), (6, 3), (7, 7), (9, 4)]:
+        add(f"sliding_window_n{n}_w{w}", "sliding_window_mask", {"n": n, "w": w},
+            ref_sliding_window(n, w))
+    for n, p in [(1, 0), (1, 1), (5, 0), (5, 2), (6, 6), (8, 3)]:
+        add(f"prefix_lm_n{n}_p{p}", "prefix_lm_mask", {"n": n, "p": p}, ref_prefix_lm(n, p))
+    for n, w, gl in [(1, 1, []), (6, 1, []), (6, 1, [0]), (8, 1, [0, 7]), (9, 2, [4, 4, 1]),
+                     (5, 5, [2])]:
+        add(f"local_global_n{n}_w{w}_g{'-'.join(map(str, gl)) or 'none'}", "local_global_mask",
+            {"n": n, "w": w, "globals": gl}, ref_local_global(n, w, gl))
+    for n, w, d in [(1, 1, 1), (6, 3, 1), (8, 3, 2), (10, 2, 3), (7, 7, 2), (5, 2, 9)]:
+        add(f"dilated_n{n}_w{w}_d{d}", "dilated_mask", {"n": n, "w": w, "dilation": d},
+            ref_dilated(n, w, d))
+    for n, block, wb, gb, rb, seed in [
+            (1, 1, 1, 0, 0, 0), (8, 2, 3, 1, 0, 0), (12, 2, 3, 0, 0, 0), (12, 3, 2, 1, 0, 0),
+            (8, 1, 0, 0, 0, 0), (16, 2, 3, 1, 1, 0), (16, 2, 3, 1, 2, 7), (24, 3, 3, 2, 2, 42),
+            (20, 2, 1, 0, 3, 2 ** 53 - 1), (12, 4, 0, 0, 3, 5)]:
+        add(f"bigbird_n{n}_b{block}_w{wb}_g{gb}_r{rb}_s{seed}", "bigbird_mask",
+            {"n": n, "block": block, "window_blocks": wb, "global_blocks": gb,
+             "random_blocks": rb, "seed": seed},
+            ref_bigbird(n, block, wb, gb, rb, seed))
+    return write("mask_patterns.json", cases)
+
+
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     total = 0
     for make in [make_softmax, make_attention, make_multi_head, make_layer_norm, make_block,
                  make_pos_encoding, make_single_head, make_grouped, make_temperature, make_entropy]:
         total += make()
+    total += make_mask_patterns()  # masks (issue 10)
+    total += make_positions()  # positions (issue 10): RoPE, ALiBi
     print(f"total {total:,} bytes in {os.path.relpath(OUT_DIR, ROOT)}/")
 
 

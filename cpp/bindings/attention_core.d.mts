@@ -75,6 +75,11 @@ export interface RawCore {
     num_heads: number, num_kv_heads: number, mask: RawMask | null):
     RawResult<{ out: RawTensor3; weights: Float64Array; num_heads: number }>;
   random_normal(rows: number, cols: number, seed: number, scale: number): RawResult<{ out: RawMatrix }>;
+  // positions (issue 10): RoPE (Su et al. 2021) and ALiBi (Press et al. 2022)
+  /** `interleaved`: pairs (x_2i, x_2i+1); false: (x_i, x_i+d/2). The core checks base (finite > 1) and offset (0 … 2³¹). */
+  rope(X: RawMatrix, base: number, interleaved: boolean, offset: number): RawResult<{ out: RawMatrix }>;
+  alibi_slopes(h: number): RawResult<{ out: Float64Array }>;
+  alibi_bias(h: number, n_q: number, n_k: number): RawResult<{ out: RawTensor3 }>;
   HEAP8: Int8Array;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [experiment: string]: any;
@@ -123,4 +128,17 @@ export interface RawCore {
     RawResult<{ slope: number; intercept: number; r2: number }>;
   h1_check(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null):
     RawResult<{ max_out_diff: number; max_weight_diff: number }>;
+}
+
+// ---- masks (issue 10): the sparse mask builders (cpp/mask_patterns.h) -----
+// Each returns an (n, n) mask, 1 = visible. Counts are checked (whole, 0 … maxRows), the rest by the core.
+
+export interface RawCore {
+  sliding_window_mask(n: number, w: number): RawResult<RawMask>;
+  prefix_lm_mask(n: number, p: number): RawResult<RawMask>;
+  /** globals: a Float64Array of token indices, each whole and in [0, n). */
+  local_global_mask(n: number, w: number, globals: Float64Array): RawResult<RawMask>;
+  dilated_mask(n: number, w: number, dilation: number): RawResult<RawMask>;
+  bigbird_mask(n: number, block: number, window_blocks: number, global_blocks: number, random_blocks: number,
+    seed: number): RawResult<RawMask>;
 }

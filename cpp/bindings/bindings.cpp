@@ -15,16 +15,19 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "alibi.h"  // positions (issue 10)
 #include "attention.h"
 #include "bindings/convert.h"
 #include "block.h"
 #include "experiments.h"
 #include "layer_norm.h"
 #include "mask.h"
+#include "mask_patterns.h"  // masks (issue 10)
 #include "multi_head.h"
 #include "positional.h"
 #include "projected.h"
 #include "random.h"
+#include "rope.h"  // positions (issue 10)
 #include "size_limits.h"
 #include "softmax.h"
 
@@ -246,6 +249,135 @@ val js_random_normal(double rows, double cols, double seed, double scale) {
   return o;
 }
 
+// ---- masks (issue 10): the sparse mask builders of mask_patterns.h --------
+// Each returns { ok, data: Uint8Array (n·n, 1 = visible), rows, cols }, like
+// causal_mask. Counts cross as doubles through count_arg (0 … kMaxRows: the
+// core reports 0 and every relation to n itself, with the same messages).
+
+val mask_out(const ap::Result<ap::Mask>& r) {
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("data", copy_out(r.value.data));
+  o.set("rows", r.value.rows);
+  o.set("cols", r.value.cols);
+  return o;
+}
+
+val js_sliding_window_mask(double n, double w) {
+  const char* fn = "sliding_window_mask";
+  std::size_t n_ = 0, w_ = 0;
+  ap::Status s = first_failure(
+      {count_arg(fn, "n", n, 0, ap::kMaxRows, n_), count_arg(fn, "w", w, 0, ap::kMaxRows, w_)});
+  return s.ok() ? mask_out(ap::sliding_window_mask(n_, w_)) : failure(s);
+}
+
+val js_prefix_lm_mask(double n, double p) {
+  const char* fn = "prefix_lm_mask";
+  std::size_t n_ = 0, p_ = 0;
+  ap::Status s = first_failure(
+      {count_arg(fn, "n", n, 0, ap::kMaxRows, n_), count_arg(fn, "p", p, 0, ap::kMaxRows, p_)});
+  return s.ok() ? mask_out(ap::prefix_lm_mask(n_, p_)) : failure(s);
+}
+
+// globals: a Float64Array of token indices, each a whole number in [0, n)
+val js_local_global_mask(double n, double w, val globals) {
+  const char* fn = "local_global_mask";
+  std::size_t n_ = 0, w_ = 0;
+  ap::Status s = first_failure(
+      {count_arg(fn, "n", n, 0, ap::kMaxRows, n_), count_arg(fn, "w", w, 0, ap::kMaxRows, w_)});
+  if (!s.ok()) return failure(s);
+  std::vector<std::size_t> g;
+  if (n_ >= 1) {  // n = 0: the core says so first
+    if (!is_float64_array(globals) || size_of(globals, "length") > ap::kMaxValues)
+      return failure(ap::Status::Error(
+          "invalid_argument", std::string(fn) + ": globals must be a Float64Array of at most " +
+                                  std::to_string(ap::kMaxValues) + " token indices"));
+    const std::vector<double> xs = doubles(globals);
+    for (std::size_t t = 0; t < xs.size(); ++t) {
+      const double x = xs[t];
+      if (!(x >= 0) || std::floor(x) != x || x >= static_cast<double>(n_))
+        return failure(ap::Status::Error(
+            "invalid_argument",
+            std::string(fn) + ": globals[" + std::to_string(t) + "] = " + js_number_str(x) +
+                " must be a whole number between 0 and " + "n − 1 = " + std::to_string(n_ - 1)));
+      g.push_back(static_cast<std::size_t>(x));
+    }
+  }
+  return mask_out(ap::local_global_mask(n_, w_, g));
+}
+
+val js_dilated_mask(double n, double w, double dilation) {
+  const char* fn = "dilated_mask";
+  std::size_t n_ = 0, w_ = 0, d_ = 0;
+  ap::Status s = first_failure({count_arg(fn, "n", n, 0, ap::kMaxRows, n_),
+                                count_arg(fn, "w", w, 0, ap::kMaxRows, w_),
+                                count_arg(fn, "dilation", dilation, 0, ap::kMaxRows, d_)});
+  return s.ok() ? mask_out(ap::dilated_mask(n_, w_, d_)) : failure(s);
+}
+
+val js_bigbird_mask(double n, double block, double window_blocks, double global_blocks,
+                    double random_blocks, double seed) {
+  const char* fn = "bigbird_mask";
+  std::size_t n_ = 0, block_ = 0;
+  ap::BigBirdOptions o;
+  ap::Status s = first_failure(
+      {count_arg(fn, "n", n, 0, ap::kMaxRows, n_),
+       count_arg(fn, "block", block, 0, ap::kMaxRows, block_),
+       count_arg(fn, "window_blocks", window_blocks, 0, ap::kMaxRows, o.window_blocks),
+       count_arg(fn, "global_blocks", global_blocks, 0, ap::kMaxRows, o.global_blocks),
+       count_arg(fn, "random_blocks", random_blocks, 0, ap::kMaxRows, o.random_blocks),
+       seed_arg(fn, "seed", seed, o.seed)});
+  return s.ok() ? mask_out(ap::bigbird_mask(n_, block_, o)) : failure(s);
+}
+
+// ---- end of masks (issue 10) ----------------------------------------------
+
+// ---- positions (issue 10): RoPE and ALiBi (rope.h, alibi.h) ---------------
+// rope: X { data, rows, cols }; base and offset plain doubles (the core checks
+// them: base finite > 1, offset a whole number 0 … 2³¹); interleaved: the
+// pairing, false = 'half' (x_i, x_{i+d/2}), true = (x_{2i}, x_{2i+1}).
+val js_rope(val X, double base, bool interleaved, double offset) {
+  const ap::Pairing pairing = interleaved ? ap::Pairing::interleaved : ap::Pairing::half;
+  auto r = ap::rope(matrix_from(X), ap::RopeOptions{base, pairing, offset});
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", matrix_to(r.value));
+  return o;
+}
+
+// { ok, out: Float64Array (h) }. h = 0 is the core's own error.
+val js_alibi_slopes(double h) {
+  std::size_t h_ = 0;
+  ap::Status s = count_arg("alibi_slopes", "h", h, 0, ap::kMaxHeads, h_);
+  if (!s.ok()) return failure(s);
+  auto r = ap::alibi_slopes(h_);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", copy_out(r.value));
+  return o;
+}
+
+// { ok, out: { data (h·n_q·n_k), batch: h, rows: n_q, cols: n_k } }.
+val js_alibi_bias(double h, double n_q, double n_k) {
+  const char* fn = "alibi_bias";
+  std::size_t h_ = 0, nq = 0, nk = 0;
+  ap::Status s = first_failure({count_arg(fn, "h", h, 0, ap::kMaxHeads, h_),
+                                count_arg(fn, "n_q", n_q, 0, ap::kMaxRows, nq),
+                                count_arg(fn, "n_k", n_k, 0, ap::kMaxRows, nk)});
+  if (!s.ok()) return failure(s);
+  auto r = ap::alibi_bias(h_, nq, nk);
+  if (!r.ok()) return failure(r.status);
+  val out = val::object();
+  out.set("data", copy_out(r.value.data));
+  out.set("batch", r.value.batch);
+  out.set("rows", r.value.rows);
+  out.set("cols", r.value.cols);
+  val o = success();
+  o.set("out", out);
+  return o;
+}
+
+// ---- end of positions (issue 10) ------------------------------------------
 // The size limits the core checks, for the page to validate its inputs
 // against (and to show them) without copying the numbers. Plain numbers.
 val js_limits() {
@@ -279,4 +411,14 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("single_head", &js_single_head);
   emscripten::function("grouped_query_attention", &js_grouped_query_attention);
   emscripten::function("random_normal", &js_random_normal);
+  // masks (issue 10)
+  emscripten::function("sliding_window_mask", &js_sliding_window_mask);
+  emscripten::function("prefix_lm_mask", &js_prefix_lm_mask);
+  emscripten::function("local_global_mask", &js_local_global_mask);
+  emscripten::function("dilated_mask", &js_dilated_mask);
+  emscripten::function("bigbird_mask", &js_bigbird_mask);
+  // positions (issue 10)
+  emscripten::function("rope", &js_rope);
+  emscripten::function("alibi_slopes", &js_alibi_slopes);
+  emscripten::function("alibi_bias", &js_alibi_bias);
 }

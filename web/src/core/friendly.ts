@@ -5,6 +5,8 @@
 
 import { fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } from './convert';
 import { unwrap } from './errors';
+import { makeFriendlyMaskPatterns } from './mask-patterns'; // masks (issue 10)
+import { makeFriendlyPositions } from './positions'; // positions (issue 10)
 import type { Core, GroupedResult, TypedCore, TypedMatrix } from './types';
 import { num, obj } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
@@ -50,6 +52,10 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
     },
     grouped_query_attention: (q, k, v, params, opts) => groupedQueryAttention(typed, q, k, v, params, opts),
     random_normal: (rows, cols, seed, scale) => fromTyped(typed.random_normal(rows, cols, seed, scale)),
+    // positions (issue 10): RoPE and ALiBi
+    ...makeFriendlyPositions(typed),
+    // masks (issue 10): sliding window, prefix-LM, local + global, dilated, BigBird
+    ...makeFriendlyMaskPatterns(raw),
   };
 }
 

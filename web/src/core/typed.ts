@@ -6,7 +6,9 @@
 
 import { unstack } from './convert';
 import { unwrap } from './errors';
+import { makeTypedMaskPatterns } from './mask-patterns'; // masks (issue 10)
 import type { TypedCore, TypedMask, TypedMatrix, TypedTensor3 } from './types';
+import { makeTypedPositions } from './positions'; // positions (issue 10)
 import { count, describe, fail, flag, maskOf, num, obj, positive, shaped, view } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
 
@@ -84,5 +86,9 @@ export function makeTyped(raw: RawCore): TypedCore {
       const f = 'random_normal';
       return unwrap(raw.random_normal(count(f, 'rows', rows), count(f, 'cols', cols), count(f, 'seed', seed), num(f, 'scale', scale, 1)), f).out;
     },
+    // positions (issue 10): RoPE and ALiBi
+    ...makeTypedPositions(raw),
+    // masks (issue 10): sliding window, prefix-LM, local + global, dilated, BigBird
+    ...makeTypedMaskPatterns(raw),
   };
 }

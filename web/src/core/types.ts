@@ -163,3 +163,79 @@ export interface Core {
   /** The raw embind module (benchmarks compare against it). */
   raw: RawCore;
 }
+
+// ---- masks (issue 10): the sparse mask builders (mask-patterns.ts, cpp/mask_patterns.h) ----
+// Declared as a second part of TypedCore and Core (TypeScript merges the declarations).
+
+/**
+ * Options of bigbird_mask() (Zaheer et al. 2020), counted in blocks of `block` tokens; each a whole number between 0
+ * and nb = n / block. Left out: window_blocks 3, global_blocks 1, random_blocks 1, seed 0 (each count at most nb).
+ */
+export interface BigBirdOptions {
+  /** Blocks each block row sees around itself: its own and (window_blocks − 1) / 2 on each side (even: one more on the left). */
+  window_blocks?: number;
+  /** The first global_blocks blocks see every block and are seen by every block. */
+  global_blocks?: number;
+  /** Further blocks each non-global block row sees, drawn without repeats from those it does not see yet. */
+  random_blocks?: number;
+  /** The seed of the core's generator (SplitMix64): a whole number 0 … 2⁵³ − 1; the same mask natively and in WASM. */
+  seed?: number;
+}
+
+export interface TypedCore {
+  /** Sliding window (causal): query i sees keys i − w < j ≤ i; 1 ≤ w ≤ n (Beltagy et al. 2020; Jiang et al. 2023). */
+  sliding_window_mask(n: number, w: number): TypedMask;
+  /** Prefix-LM: j ≤ i or j < p, the first p tokens see each other; 0 ≤ p ≤ n (Raffel et al. 2020, T5). */
+  prefix_lm_mask(n: number, p: number): TypedMask;
+  /** Local + global: |i − j| ≤ w, or i or j in `globals` (indices in [0, n), an array or a typed array) (Beltagy et al. 2020). */
+  local_global_mask(n: number, w: number, globals: ArrayLike<number>): TypedMask;
+  /** Dilated (causal): j = i, i − d, …, i − (w − 1)·d with d = dilation ≥ 1; at most w keys a row (Child et al. 2019). */
+  dilated_mask(n: number, w: number, dilation: number): TypedMask;
+  /** BigBird's block pattern: global, window and seeded random blocks; block divides n (Zaheer et al. 2020). */
+  bigbird_mask(n: number, block: number, opts?: BigBirdOptions | null): TypedMask;
+}
+
+export interface Core {
+  /** sliding_window_mask as boolean[][] (true = may see): i − w < j ≤ i. */
+  sliding_window_mask(n: number, w: number): BoolMatrix;
+  /** prefix_lm_mask as boolean[][]: j ≤ i or j < p. */
+  prefix_lm_mask(n: number, p: number): BoolMatrix;
+  /** local_global_mask as boolean[][]: |i − j| ≤ w, or i or j a global token (`globals`: a plain array). */
+  local_global_mask(n: number, w: number, globals: number[]): BoolMatrix;
+  /** dilated_mask as boolean[][]: j = i − k·dilation for k = 0 … w − 1. */
+  dilated_mask(n: number, w: number, dilation: number): BoolMatrix;
+  /** bigbird_mask as boolean[][]. */
+  bigbird_mask(n: number, block: number, opts?: BigBirdOptions | null): BoolMatrix;
+}
+
+// ---- positions (issue 10): RoPE and ALiBi --------------------------------
+// The members below join TypedCore and Core above (interface declaration merging).
+
+/** Which columns RoPE turns together: 'half' (x_i, x_{i+d/2}: GPT-NeoX, Hugging Face Llama), 'interleaved' (x_2i, x_2i+1: RoFormer, Meta's Llama). */
+export type RopePairing = 'half' | 'interleaved';
+/** Options of rope(): θ_i = base^(−2i/d) (base a finite number > 1, default 10000); row r sits at position offset + r (a whole number 0 … 2³¹, default 0). */
+export interface RopeOptions {
+  /** The frequency base (default 10000; Llama 3 uses 500000). */
+  base?: number;
+  /** Which columns form a pair (default 'half'). */
+  pairing?: RopePairing;
+  /** The position of row 0, e.g. the length of a KV cache (default 0). */
+  offset?: number;
+}
+export interface TypedCore {
+  /** RoPE (Su et al. 2021): X (n × d, d even) with row r turned pair by pair by (offset + r)·θ_i. */
+  rope(X: TypedMatrix, opts?: RopeOptions): TypedMatrix;
+  /** ALiBi's slope per head (Press et al. 2022; their get_slopes): 2^(−8(t+1)/h) for a power of two h. */
+  alibi_slopes(h: number): Float64Array;
+  /** ALiBi biases, h × n_q × n_k: bias[t][i][j] = −m_t·|p_i − j|, p_i = i + n_k − n_q (n_q ≤ n_k). */
+  alibi_bias(h: number, n_q: number, n_k: number): TypedTensor3;
+}
+export interface Core {
+  /** RoPE (Su et al. 2021): X (n × d, d even) with row r turned pair by pair by (offset + r)·θ_i. */
+  rope(X: Matrix, opts?: RopeOptions): Matrix;
+  /** ALiBi's slope per head (Press et al. 2022; their get_slopes): 2^(−8(t+1)/h) for a power of two h. */
+  alibi_slopes(h: number): number[];
+  /** ALiBi biases, h × n_q × n_k: bias[t][i][j] = −m_t·|p_i − j|, p_i = i + n_k − n_q (n_q ≤ n_k). */
+  alibi_bias(h: number, n_q: number, n_k: number): Tensor3;
+}
+// ---- end of positions (issue 10) -----------------------------------------

@@ -1,0 +1,61 @@
+// positions_golden.h — the cases of tests/golden/positions.json (RoPE, ALiBi;
+// scripts/make_golden.py, PyTorch float64) for rope_test.cpp and alibi_test.cpp.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tensor.h"
+
+namespace ap::test {
+
+// The cases of positions.json whose "op" is `op` (a missing file fails the test).
+inline std::vector<nlohmann::json> position_cases(const std::string& op) {
+  const std::string path = std::string(AP_GOLDEN_DIR) + "/positions.json";
+  std::ifstream in(path);
+  std::vector<nlohmann::json> out;
+  if (!in) {
+    ADD_FAILURE() << "cannot open " << path << " (run /usr/bin/python3 scripts/make_golden.py)";
+    return out;
+  }
+  for (const nlohmann::json& c : nlohmann::json::parse(in))
+    if (c.at("op") == op) out.push_back(c);
+  EXPECT_FALSE(out.empty()) << path << " holds no " << op << " cases";
+  return out;
+}
+
+// Every number of a nested array, row-major.
+inline void flatten_into(const nlohmann::json& j, std::vector<double>& out) {
+  if (j.is_number()) {
+    out.push_back(j.get<double>());
+    return;
+  }
+  for (const nlohmann::json& e : j) flatten_into(e, out);
+}
+
+// number[][] → Matrix.
+inline Matrix golden_matrix(const nlohmann::json& j) {
+  std::vector<double> v;
+  flatten_into(j, v);
+  return Matrix(j.size(), j.at(0).size(), std::move(v));
+}
+
+// The largest |got − want|; infinity if the sizes differ or a value is NaN.
+inline double max_abs_diff(const std::vector<double>& got, const std::vector<double>& want) {
+  if (got.size() != want.size()) return INFINITY;
+  double m = 0.0;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const double d = std::fabs(got[i] - want[i]);
+    if (!(d <= m)) m = d;
+  }
+  return m;
+}
+
+}  // namespace ap::test
