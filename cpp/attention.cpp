@@ -30,7 +30,10 @@ AttentionResult attention_reference(const Matrix& Q, const Matrix& K, const Matr
       double dot = 0.0;
       for (std::size_t c = 0; c < d_k; ++c) dot += Q(i, c) * K(j, c);
       // 2. a hidden key gets −∞ *before* softmax, so its weight is exactly 0
-      w[j] = (mask && !mask->sees(i, j)) ? kMinusInf : dot * factor;
+      //    (plus the bias, added after scaling: ALiBi's −m·|i − j|)
+      const double b = opts.bias ? (*opts.bias)(i, j) : 0.0;
+      w[j] =
+          (mask && !mask->sees(i, j)) ? kMinusInf : (opts.bias ? dot * factor + b : dot * factor);
     }
     // 3. softmax per row
     softmax_inplace(w, n_k);
@@ -62,12 +65,21 @@ AP_COLD Status scaled_overflow(std::size_t i, std::size_t j, double x, const Att
               number_str(o.temperature).c_str()));
 }
 
-// The temperature, the shapes, then the work and the results' bytes of one
-// attention call.
+// "attention: the scaled score plus bias[i][j] overflows float64 …"
+AP_COLD Status biased_overflow(std::size_t i, std::size_t j, double x) {
+  return Status::Error("non_finite_result",
+                       message("attention: the scaled score Q[%zu]·K[%zu] plus bias[%zu][%zu] "
+                               "overflows float64 (it is %s): make the bias or the scores smaller",
+                               i, j, i, j, number_str(x).c_str()));
+}
+
+// The temperature, the shapes, the bias, then the work and the results' bytes
+// of one attention call.
 Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
-                       double temperature) {
-  Status s = check_temperature("attention", temperature);
+                       const AttentionOptions& opts) {
+  Status s = check_temperature("attention", opts.temperature);
   if (s.ok()) s = check_qkv("attention", Q, K, V, mask);
+  if (s.ok()) s = check_bias("attention", opts.bias, Q.rows, K.rows);
   if (!s.ok()) return s;
   return check_cost("attention", attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols),
                     attention_result_bytes(Q.rows, K.rows, V.cols), kReduceAttention);
@@ -77,7 +89,7 @@ Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const 
 
 Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix& V,
                                   const Mask* mask, const AttentionOptions& opts) {
-  Status s = check_attention(Q, K, V, mask, opts.temperature);
+  Status s = check_attention(Q, K, V, mask, opts);
   if (!s.ok()) return Result<AttentionResult>::Fail(s);
   Result<AttentionResult> r;
   r.value = attention_fast(Q, K, V, mask, opts);
@@ -86,7 +98,7 @@ Result<AttentionResult> attention(const Matrix& Q, const Matrix& K, const Matrix
 
 Result<AttentionBuffers> attention_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
                                            const Mask* mask, const AttentionOptions& opts) {
-  Status s = check_attention(Q, K, V, mask, opts.temperature);
+  Status s = check_attention(Q, K, V, mask, opts);
   if (!s.ok()) return Result<AttentionBuffers>::Fail(s);
   Result<AttentionBuffers> r;
   AttentionBuffers& b = r.value;
@@ -104,6 +116,7 @@ Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const M
                                        const Mask* mask, const AttentionOptions& opts) {
   Status s = check_temperature("attention", opts.temperature);
   if (s.ok()) s = check_qkv("attention", Q, K, V, mask);
+  if (s.ok()) s = check_bias("attention", opts.bias, Q.rows, K.rows);
   const std::size_t n_q = Q.rows, n_k = K.rows, d_k = Q.cols;
   // the scores twice (here, and in the kernel) and four (n_q, n_k) results
   if (s.ok())
@@ -127,13 +140,19 @@ Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const M
       if (!std::isfinite(dot)) return Result<AttentionSteps>::Fail(score_overflow(i, j, dot));
     }
   // scaled scores are a result too: a small τ can take them beyond float64
-  // (a zero score stays 0, also when 1/τ itself is beyond float64)
+  // (a zero score stays 0, also when 1/τ itself is beyond float64); the bias
+  // is added here, before masking, and may take a sum beyond float64 too
   t.scaled = t.scores;
   for (std::size_t k = 0; k < t.scaled.data.size(); ++k) {
     double& x = t.scaled.data[k];
     if (x != 0.0) x *= factor;
     if (!std::isfinite(x))
       return Result<AttentionSteps>::Fail(scaled_overflow(k / n_k, k % n_k, x, opts));
+    if (opts.bias) {
+      x += opts.bias->data[k];
+      if (!std::isfinite(x))
+        return Result<AttentionSteps>::Fail(biased_overflow(k / n_k, k % n_k, x));
+    }
   }
   t.masked = t.scaled;
   if (mask)

@@ -26,13 +26,22 @@ namespace ap {
 // A bare bool still reads as {scale, τ = 1}, so attention(Q, K, V, mask, false)
 // keeps its old meaning; nothing else converts (attention(…, mask, 0.5) does
 // not compile: write AttentionOptions{true, 0.5}).
+//
+// bias (issue 10): null, or an (n_q, n_k) matrix added to the logits after
+// scaling and before masking (ALiBi, Press et al. 2022, "Train Short, Test
+// Long"; T5's relative buckets):
+//   logits = Q·Kᵀ · score_factor + bias,   hidden keys → −∞ (a bias never unmasks).
+// Not owned: it must outlive the call. Checked on entry (shape (n_q, n_k),
+// every value finite), and kept from overflowing like the scores
+// (attention_fast.cpp).
 struct AttentionOptions {
-  bool scale = true;         // divide by √d_k
-  double temperature = 1.0;  // τ: divide by τ as well
+  bool scale = true;             // divide by √d_k
+  double temperature = 1.0;      // τ: divide by τ as well
+  const Matrix* bias = nullptr;  // (n_q, n_k) added after scaling, or none
 
   // implicit, so a bool converts (see above)
-  AttentionOptions(bool scale_ = true, double temperature_ = 1.0)
-      : scale(scale_), temperature(temperature_) {}
+  AttentionOptions(bool scale_ = true, double temperature_ = 1.0, const Matrix* bias_ = nullptr)
+      : scale(scale_), temperature(temperature_), bias(bias_) {}
   template <class T, class = std::enable_if_t<!std::is_same_v<T, bool>>>
   AttentionOptions(T) = delete;  // a double, an int or a pointer is not a scale flag
 };
@@ -50,9 +59,10 @@ struct AttentionResult {
 
 // Every intermediate step, for showing a learner what happens.
 struct AttentionSteps {
-  Matrix scores;   // (n_q, n_k)  Q·Kᵀ
-  Matrix scaled;   // (n_q, n_k)  Q·Kᵀ · score_factor: / (τ·√d_k), or / τ when scale is off
-  Matrix masked;   // (n_q, n_k)  scaled, with hidden keys set to −∞
+  Matrix scores;  // (n_q, n_k)  Q·Kᵀ
+  Matrix scaled;  // (n_q, n_k)  Q·Kᵀ · score_factor: / (τ·√d_k), or / τ when scale is off,
+                  //             plus the bias if there is one (before masking)
+  Matrix masked;  // (n_q, n_k)  scaled, with hidden keys set to −∞
   Matrix weights;  // (n_q, n_k)  softmax per row
   Matrix out;      // (n_q, d_v)  weights·V
 };
@@ -81,8 +91,8 @@ AttentionResult attention_reference(const Matrix& Q, const Matrix& K, const Matr
                                     const Mask* mask, const AttentionOptions& opts);
 
 // Checked, and keeps every step. Besides attention()'s errors: a score or a
-// scaled score beyond float64 (a result that cannot be shown) is
-// "non_finite_result".
+// scaled score (bias included) beyond float64 (a result that cannot be shown)
+// is "non_finite_result".
 Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const Matrix& V,
                                        const Mask* mask = nullptr,
                                        const AttentionOptions& opts = {});

@@ -64,6 +64,13 @@
 //   - an output element whose sum overflows (values near DBL_MAX; the true
 //     value, a weighted mean of V, never does) is summed over V/2, doubled,
 //     and rounded to ±DBL_MAX if that still overflows.
+//
+// A bias (opts.bias, (n_q, n_k), issue 10) is added to each score after
+// scaling, before masking: in the kernel to each row's visible range right
+// after step 1 (the same one addition as the reference, so the same
+// numbers), in the wide path as a Wide sum. The kernel also needs
+// max|bias| ≤ 2¹⁰⁰⁰, so a score plus bias stays below 2¹⁰⁰¹ and a difference
+// from the row max below 2¹⁰⁰²; a larger bias takes the wide path.
 #include "attention_fast.h"
 
 #include <algorithm>
@@ -327,8 +334,9 @@ void output_block(const double* const* w, const double* Vp, std::size_t n_k, std
 // out_all (n_q, d_v) and w_all (n_q, n_k) completely.
 template <std::size_t R>
 void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vector<double>& Vp,
-                  const Mask* mask, double factor, std::size_t i, std::size_t n_k, std::size_t d_v,
-                  std::size_t n_kp, std::vector<double>& S, double* out_all, double* w_all) {
+                  const Mask* mask, const Matrix* bias, double factor, std::size_t i,
+                  std::size_t n_k, std::size_t d_v, std::size_t n_kp, std::vector<double>& S,
+                  double* out_all, double* w_all) {
   const std::size_t d_k = Q.cols;
   const double* q[R];
   double* w[R];
@@ -358,6 +366,13 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
   }
   // 1. scores for the block's key range: S (R, n_kp)
   scores_block<R>(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
+  // 1b. plus the bias (after scaling, before masking), over each row's own range
+  if (bias)
+    for (std::size_t t = 0; t < R; ++t) {
+      const double* b = bias->row(i + t);  // (n_k)
+      double* s = S.data() + t * n_kp;     // (n_kp)
+      for (std::size_t j = range[t].lo; j < range[t].hi; ++j) s[j] += b[j];
+    }
   // 2.–3. softmax per row, over that row's own range
   for (std::size_t t = 0; t < R; ++t)
     if (range[t].lo < range[t].hi)
@@ -401,12 +416,15 @@ double max_abs(const double* p, std::size_t n) {
 // includes it), a score minus its row max at most twice that, and every
 // partial output sum at most max|V|·(1 + n_k·2⁻⁵²) < 2¹⁰²¹. (A product that
 // overflows to ∞, or a factor that is ∞, fails the test too, as it should.)
-bool kernel_stays_finite(const Matrix& Q, const Matrix& K, const Matrix& V, double factor) {
+bool kernel_stays_finite(const Matrix& Q, const Matrix& K, const Matrix& V, const Matrix* bias,
+                         double factor) {
   const double q = max_abs(Q.data.data(), Q.data.size());
   const double k = max_abs(K.data.data(), K.data.size());
   const double v = max_abs(V.data.data(), V.data.size());
+  const double b = bias ? max_abs(bias->data.data(), bias->data.size()) : 0.0;
   return std::isfinite(factor) &&
-         q * k * static_cast<double>(Q.cols) * std::max(factor, 1.0) <= 0x1p1000 && v <= 0x1p1020;
+         q * k * static_cast<double>(Q.cols) * std::max(factor, 1.0) <= 0x1p1000 && v <= 0x1p1020 &&
+         b <= 0x1p1000;
 }
 
 // x·2^e for a power of two: exact unless it leaves the range of doubles.
@@ -434,6 +452,15 @@ Wide wide(double x, int e) {
 
 // a·b, rounded once like the double product (0.25 ≤ |a.μ·b.μ| < 1: no overflow).
 Wide times(Wide a, Wide b) { return wide(a.mu * b.mu, a.e + b.e); }
+
+// a + b, rounded once like the double sum: both brought to the larger
+// exponent E (|μ|·2^(e−E) < 1, exact unless far below the larger), summed.
+Wide plus(Wide a, Wide b) {
+  if (a.mu == 0.0) return b;
+  if (b.mu == 0.0) return a;
+  const int E = std::max(a.e, b.e);
+  return wide(times_pow2(a.mu, a.e - E) + times_pow2(b.mu, b.e - E), E);
+}
 
 // a > b.
 bool greater(Wide a, Wide b) {
@@ -497,6 +524,7 @@ AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix&
         dot = wide(scaled, a + b);
       }
       logit[j] = times(dot, factor);
+      if (opts.bias) logit[j] = plus(logit[j], wide((*opts.bias)(i, j), 0));
     }
     // 2.–3. softmax over the visible keys: e^(ℓ_j − ℓ_max), the difference
     //     formed in units of 2^frame: plain doubles when ℓ_max is below 1
@@ -547,7 +575,7 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   const std::size_t n_q = Q.rows, n_k = K.rows, d_v = V.cols;
   const double factor = score_factor(Q.cols, opts);  // 1 / (τ·√d_k), or 1 / τ
   if (n_q == 0) return;
-  if (n_k != 0 && !kernel_stays_finite(Q, K, V, factor)) {
+  if (n_k != 0 && !kernel_stays_finite(Q, K, V, opts.bias, factor)) {
     attention_wide_into(Q, K, V, mask, opts, out, weights);
     return;
   }
@@ -563,12 +591,18 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
 
   std::size_t i = 0;
   for (; i + kRows <= n_q; i += kRows)
-    attend_block<kRows>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights);
+    attend_block<kRows>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
   // the last n_q mod 4 rows
   switch (n_q - i) {
-    case 3: attend_block<3>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights); break;
-    case 2: attend_block<2>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights); break;
-    case 1: attend_block<1>(Q, Kp, Vp, mask, factor, i, n_k, d_v, n_kp, S, out, weights); break;
+    case 3:
+      attend_block<3>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+      break;
+    case 2:
+      attend_block<2>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+      break;
+    case 1:
+      attend_block<1>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+      break;
     default: break;
   }
 }

@@ -236,6 +236,28 @@ Status check_mask(const char* fn, const Mask* mask, std::size_t n_q, std::size_t
   return Status::Ok();
 }
 
+// bias (issue 10): the shape first (so an empty bias reads as a wrong shape), then the values.
+Status check_bias(const char* fn, const Matrix* bias, std::size_t n_q, std::size_t n_k) {
+  if (bias == nullptr) return Status::Ok();
+  if (bias->rows != n_q || bias->cols != n_k)
+    return Status::Error("shape", std::string(fn) + ": bias is " +
+                                      shape_str(bias->rows, bias->cols) + " but the scores are " +
+                                      shape_str(n_q, n_k) +
+                                      ": the bias needs one row per query and one column per key");
+  return check_matrix(fn, "bias", *bias);
+}
+
+Status check_head_bias(const char* fn, const Tensor3* bias, std::size_t h, std::size_t n_q,
+                       std::size_t n_k) {
+  if (bias == nullptr) return Status::Ok();
+  if (bias->batch != h || bias->rows != n_q || bias->cols != n_k)
+    return Status::Error("shape", std::string(fn) + ": bias is " +
+                                      shape_str(bias->batch, bias->rows, bias->cols) +
+                                      " but it must be (h, n_q, n_k) = " + shape_str(h, n_q, n_k) +
+                                      ": one (n_q, n_k) matrix per head");
+  return check_tensor(fn, "bias", *bias);
+}
+
 Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,
                  const Mask* mask) {
   for (auto [arg, m] : {std::pair<const char*, const Matrix*>{"Q", &Q}, {"K", &K}, {"V", &V}}) {

@@ -36,7 +36,8 @@ Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const 
 }
 
 MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                     std::size_t h, const Mask* mask, double temperature) {
+                                     std::size_t h, const Mask* mask, double temperature,
+                                     const Tensor3* bias) {
   const std::size_t d_head = Q.cols / h, dv_head = V.cols / h;
   MultiHeadResult r{Matrix(Q.rows, V.cols), {}};
   r.weights.reserve(h);
@@ -46,7 +47,13 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
     const Matrix Kt = columns(K, t * d_head, d_head);
     const Matrix Vt = columns(V, t * dv_head, dv_head);
     // 2. attention scaled by τ·√(d/h): d/h is the width this head actually has
-    AttentionResult a = attention_fast(Qt, Kt, Vt, mask, AttentionOptions{true, temperature});
+    //    (plus head t's bias, bias[t] (n_q, n_k), after scaling)
+    Matrix Bt;
+    if (bias)
+      Bt = Matrix(Q.rows, K.rows,
+                  std::vector<double>(bias->matrix(t), bias->matrix(t) + Q.rows * K.rows));
+    AttentionResult a =
+        attention_fast(Qt, Kt, Vt, mask, AttentionOptions{true, temperature, bias ? &Bt : nullptr});
     // 3. concatenate: head t's output fills columns [t·d_v/h, (t+1)·d_v/h)
     for (std::size_t i = 0; i < Q.rows; ++i)
       for (std::size_t c = 0; c < dv_head; ++c) r.out(i, t * dv_head + c) = a.out(i, c);
@@ -56,9 +63,10 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
 }
 
 Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
-                                   const Mask* mask, double temperature) {
+                                   const Mask* mask, double temperature, const Tensor3* bias) {
   Status s = check_temperature("multi_head", temperature);
   if (s.ok()) s = check_multi_head("multi_head", Q, K, V, h, mask);
+  if (s.ok()) s = check_head_bias("multi_head", bias, h, Q.rows, K.rows);
   // h heads of width d/h and d_v/h: n_q·n_k·(d + d_v) multiply-adds in all;
   // results out (n_q, d_v) and h × (n_q, n_k) weights
   if (s.ok())
@@ -69,7 +77,7 @@ Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matri
         kReduceAttention);
   if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
   Result<MultiHeadResult> r;
-  r.value = multi_head_unchecked(Q, K, V, h, mask, temperature);
+  r.value = multi_head_unchecked(Q, K, V, h, mask, temperature, bias);
   return r;
 }
 

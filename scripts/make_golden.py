@@ -862,6 +862,118 @@ def make_mask_patterns():
     return write("mask_patterns.json", cases)
 
 
+# ------------------------------------------ bias (issue 10): attention + bias
+# A bias (n_q, n_k) is added to the logits after scaling, before masking:
+#   softmax(Q·Kᵀ / (τ·√d_k) + bias, hidden keys −∞)   (/ τ with scale off)
+# multi_head: one bias (n_q, n_k) per head, bias (h, n_q, n_k). The ALiBi bias
+# is the one of make_positions (Press et al. 2022): −m_t·|p_i − j| with
+# p_i = i + n_k − n_q and m from get_slopes. Every case is checked against
+# torch's F.scaled_dot_product_attention(attn_mask = bias + (0 / −∞ mask),
+# scale = 1 / (τ·√d)).
+#
+# bias.json  [{name, op: "attention", Q, K, V, mask, scale, temperature, bias: (n_q, n_k), out, weights}
+#            | {name, op: "multi_head", Q, K, V, h, mask, temperature, bias: (h, n_q, n_k), out,
+#               weights: h × (n_q, n_k)}]
+# Run this part alone with
+#   /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_bias()"
+
+def ref_alibi_bias(h, n_q, n_k):
+    """ALiBi's (h, n_q, n_k) bias, as in make_positions: −m_t·|p_i − j|, +0 on the diagonal."""
+    m = torch.tensor(get_slopes(h), dtype=F64)                        # (h,)
+    p = torch.arange(n_q, dtype=F64) + (n_k - n_q)                    # query positions (n_q,)
+    dist = (p[:, None] - torch.arange(n_k, dtype=F64)[None, :]).abs()  # (n_q, n_k)
+    return -(m[:, None, None] * dist[None]) + 0.0
+
+
+def ref_biased(Q, K, V, bias, mask=None, scale=True, temperature=1.0):
+    """Explicit: (Q·Kᵀ / (τ·√d_k) + bias), hidden keys −∞, softmax, ·V. Q (…, n_q, d_k), bias (…, n_q, n_k)."""
+    d = Q.size(-1)
+    logits = Q @ K.transpose(-2, -1) / (temperature * math.sqrt(d) if scale else temperature) + bias
+    if mask is not None:
+        logits = logits.masked_fill(~mask, float("-inf"))
+    w = F.softmax(logits, dim=-1)
+    return w @ V, w
+
+
+def sdpa_check(Q, K, V, bias, mask, scale, temperature, out):
+    """A second, independent form: F.scaled_dot_product_attention where this torch has it (attn_mask = bias, −∞
+    where hidden; scale = 1 / (τ·√d)), else the weights as exp(ℓ − logsumexp ℓ) with Q pre-divided by τ·√d."""
+    d = Q.size(-1)
+    attn = bias if mask is None else bias.masked_fill(~mask, float("-inf"))
+    factor = 1.0 / (temperature * (math.sqrt(d) if scale else 1.0))
+    if hasattr(F, "scaled_dot_product_attention"):
+        o = F.scaled_dot_product_attention(Q, K, V, attn_mask=attn, scale=factor)
+    else:
+        logits = (Q * factor) @ K.transpose(-2, -1) + attn
+        o = torch.exp(logits - torch.logsumexp(logits, dim=-1, keepdim=True)) @ V
+    assert (o - out).abs().max() < 1e-13, (o - out).abs().max()
+
+
+def make_bias():
+    g = gen(12)
+    cases = []
+
+    def add_attention(name, Q, K, V, bias, mask, scale, tau):
+        out, w = ref_biased(Q, K, V, bias, mask, scale, tau)
+        assert torch.isfinite(out).all() and torch.isfinite(w).all()
+        sdpa_check(Q, K, V, bias, mask, scale, tau, out)
+        if mask is not None:                               # a bias never unmasks
+            assert (w[~mask] == 0).all()
+        cases.append({"name": name, "op": "attention", "Q": tolist(Q), "K": tolist(K), "V": tolist(V),
+                      "mask": tolist(mask), "scale": scale, "temperature": tau, "bias": tolist(bias),
+                      "out": tolist(out), "weights": tolist(w)})
+
+    def add_multi_head(name, Q, K, V, h, bias, mask, tau):
+        n_q, d = Q.shape
+        n_k, d_v = V.shape
+        q = Q.view(n_q, h, d // h).transpose(0, 1)         # (h, n_q, d/h)
+        k = K.view(n_k, h, d // h).transpose(0, 1)         # (h, n_k, d/h)
+        v = V.view(n_k, h, d_v // h).transpose(0, 1)       # (h, n_k, d_v/h)
+        o, w = ref_biased(q, k, v, bias, mask, True, tau)  # (h, n_q, d_v/h), (h, n_q, n_k)
+        sdpa_check(q, k, v, bias, mask, True, tau, o)
+        out = o.transpose(0, 1).reshape(n_q, d_v)          # (n_q, d_v)
+        cases.append({"name": name, "op": "multi_head", "Q": tolist(Q), "K": tolist(K), "V": tolist(V),
+                      "h": h, "mask": tolist(mask), "temperature": tau, "bias": tolist(bias),
+                      "out": tolist(out), "weights": tolist(w)})
+
+    # attention with the ALiBi bias of head 1 of h = 4 (slope 2^−4)
+    Q, K, V = randn(g, 5, 4), randn(g, 5, 4), randn(g, 5, 3)
+    alibi = ref_alibi_bias(4, 5, 5)[1]                     # (5, 5)
+    add_attention("alibi", Q, K, V, alibi, None, True, 1.0)
+    add_attention("alibi_causal", Q, K, V, alibi, causal(5), True, 1.0)
+    add_attention("alibi_causal_tau_0.5", Q, K, V, alibi, causal(5), True, 0.5)
+    add_attention("alibi_tau_3_unscaled", Q, K, V, alibi, None, False, 3.0)
+    add_attention("alibi_causal_tau_0.3_unscaled", Q, K, V, alibi, causal(5), False, 0.3)
+    # a steep bias (h = 8's first head, m = 1/2, times 8): the bias dominates the scores
+    add_attention("alibi_steep_causal", Q, K, V, 8.0 * ref_alibi_bias(8, 5, 5)[0], causal(5), True, 1.0)
+    # decoding: 2 queries, the last positions of 6 keys
+    add_attention("alibi_decode_nq2_nk6", randn(g, 2, 8), randn(g, 6, 8), randn(g, 6, 2),
+                  ref_alibi_bias(2, 2, 6)[0], None, True, 2.0)
+    # a random bias, with a hidden row (weights and out 0) and holes
+    holes = torch.tensor([[1, 0, 1, 1],
+                          [0, 0, 0, 0],
+                          [1, 1, 0, 1]], dtype=torch.bool)
+    Q, K, V = randn(g, 3, 2), randn(g, 4, 2), randn(g, 4, 2)
+    rb = randn(g, 3, 4, scale=3.0)
+    out, w = ref_biased(Q, K, V, rb, holes, True, 0.7)
+    w[1] = 0.0                                             # the hidden row: 0, not NaN
+    out[1] = 0.0
+    live = holes.any(dim=-1)
+    sdpa_check(Q[live], K, V, rb[live], holes[live], True, 0.7, out[live])
+    cases.append({"name": "random_bias_holes_tau_0.7", "op": "attention", "Q": tolist(Q), "K": tolist(K),
+                  "V": tolist(V), "mask": tolist(holes), "scale": True, "temperature": 0.7,
+                  "bias": tolist(rb), "out": tolist(out), "weights": tolist(w)})
+    add_attention("random_bias", randn(g, 4, 6), randn(g, 7, 6), randn(g, 7, 3), randn(g, 4, 7, scale=2.0),
+                  None, True, 1.0)
+    # multi_head with ALiBi, one slope per head (causal)
+    Q, K, V = randn(g, 6, 8), randn(g, 6, 8), randn(g, 6, 4)
+    for h in [2, 4]:
+        add_multi_head(f"mh_h{h}_alibi_causal", Q, K, V, h, ref_alibi_bias(h, 6, 6), causal(6), 1.0)
+    add_multi_head("mh_h4_alibi_causal_tau_0.5", Q, K, V, 4, ref_alibi_bias(4, 6, 6), causal(6), 0.5)
+    add_multi_head("mh_h2_random_bias", Q, K, V, 2, randn(g, 2, 6, 6), None, 1.0)
+    return write("bias.json", cases)
+
+
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     total = 0
@@ -870,6 +982,7 @@ def main():
         total += make()
     total += make_mask_patterns()  # masks (issue 10)
     total += make_positions()  # positions (issue 10): RoPE, ALiBi
+    total += make_bias()  # bias (issue 10): attention and multi_head + bias
     print(f"total {total:,} bytes in {os.path.relpath(OUT_DIR, ROOT)}/")
 
 

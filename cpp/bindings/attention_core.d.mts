@@ -56,14 +56,19 @@ export interface RawCore {
   /** The C++ size limits (a fresh plain object each call). */
   limits(): RawLimits;
   softmax(xs: Float64Array): RawResult<{ out: Float64Array }>;
-  /** `temperature`: τ, the scores are divided by τ·√d_k (or by τ when `scale` is false); the core checks τ > 0, finite. */
+  /**
+   * `temperature`: τ, the scores are divided by τ·√d_k (or by τ when `scale` is false); the core checks τ > 0, finite.
+   * `bias` (issue 10): null, or (n_q, n_k) added after scaling, before masking.
+   */
   attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean, temperature: number,
-    weightsInto: Float64Array | null): RawResult<{ out: RawMatrix; weights: RawMatrix }>;
-  attention_steps(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean, temperature: number):
+    weightsInto: Float64Array | null, bias: RawMatrix | null): RawResult<{ out: RawMatrix; weights: RawMatrix }>;
+  attention_steps(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean, temperature: number,
+    bias: RawMatrix | null):
     RawResult<{ scores: RawMatrix; scaled: RawMatrix; masked: RawMatrix; weights: RawMatrix; out: RawMatrix }>;
   causal_mask(n_q: number, n_k: number): RawResult<RawMask>;
-  /** Head t's scores are divided by temperature·√(d/h). */
-  multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null, temperature: number):
+  /** Head t's scores are divided by temperature·√(d/h), then bias[t] is added (bias (h, n_q, n_k) or null). */
+  multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null, temperature: number,
+    bias: RawTensor3 | null):
     RawResult<{ out: RawMatrix; weights: RawStack }>;
   pos_encoding(n: number, d: number): RawResult<{ out: RawMatrix }>;
   layer_norm(row: Float64Array, eps: number): RawResult<{ out: Float64Array }>;

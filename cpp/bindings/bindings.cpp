@@ -60,12 +60,16 @@ val js_softmax(val xs) {
 // temperature: τ, any double (the core checks it: a finite number > 0);
 // weights_into: null, or a Float64Array of n_q·n_k that receives the weights
 // (the caller reuses it: no fresh 8 MB JS allocation at n = 1024)
-val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, val weights_into) {
+// bias (issue 10): null, or a RawMatrix (n_q, n_k) added after scaling (the core checks it)
+val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, val weights_into,
+                 val bias) {
   ap::Mask m;
   const bool has = mask_from(mask, m);
+  const bool biased = !bias.isNull() && !bias.isUndefined();
+  const ap::Matrix B = biased ? matrix_from(bias) : ap::Matrix();
   // attention_buffers: the weights are not zero-filled before the kernel writes them
   auto r = ap::attention_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
-                                 ap::AttentionOptions{scale, temperature});
+                                 ap::AttentionOptions{scale, temperature, biased ? &B : nullptr});
   if (!r.ok()) return failure(r.status);
   const ap::AttentionBuffers& b = r.value;
   const bool into = !weights_into.isNull() && !weights_into.isUndefined();
@@ -87,11 +91,13 @@ val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, 
   return o;
 }
 
-val js_attention_steps(val Q, val K, val V, val mask, bool scale, double temperature) {
+val js_attention_steps(val Q, val K, val V, val mask, bool scale, double temperature, val bias) {
   ap::Mask m;
   const bool has = mask_from(mask, m);
+  const bool biased = !bias.isNull() && !bias.isUndefined();  // (n_q, n_k), as in js_attention
+  const ap::Matrix B = biased ? matrix_from(bias) : ap::Matrix();
   auto r = ap::attention_steps(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
-                               ap::AttentionOptions{scale, temperature});
+                               ap::AttentionOptions{scale, temperature, biased ? &B : nullptr});
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("scores", matrix_to(r.value.scores));
@@ -125,14 +131,17 @@ val js_causal_mask(double n_q, double n_k) {
   return o;
 }
 
-val js_multi_head(val Q, val K, val V, double h, val mask, double temperature) {
+// bias (issue 10): null, or a RawTensor3 (h, n_q, n_k), one per head (the core checks it)
+val js_multi_head(val Q, val K, val V, double h, val mask, double temperature, val bias) {
   std::size_t heads = 0;
   ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
   if (!s.ok()) return failure(s);
   ap::Mask m;
   const bool has = mask_from(mask, m);
+  const bool biased = !bias.isNull() && !bias.isUndefined();
+  const ap::Tensor3 B = biased ? tensor_from(bias) : ap::Tensor3();
   auto r = ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, has ? &m : nullptr,
-                          temperature);
+                          temperature, biased ? &B : nullptr);
   if (!r.ok()) return failure(r.status);
   val o = success();
   o.set("out", matrix_to(r.value.out));

@@ -56,7 +56,7 @@ test('bench', async () => {
     const weightsInto = new Float64Array(n * n);
     const [facade, raw, reuse] = timeAlternating([
       () => core.typed.attention(Q, K, V, mask),
-      () => core.raw.attention(Q, K, V, mask, true, 1, null),
+      () => core.raw.attention(Q, K, V, mask, true, 1, null, null),
       () => core.typed.attention(Q, K, V, mask, { weightsInto }),
     ]);
     const js = time(() => attentionJs(Q.data, K.data, V.data, n, n, d, d, mask.data), n >= 2048 ? 2000 : 600);
@@ -68,7 +68,7 @@ test('bench', async () => {
     const h = 8;
     const [Q, K, V] = [1, 2, 3].map((seed) => core.typed.random_normal(n, d, seed));
     const mask = core.typed.causal_mask(n);
-    const [facade, raw] = timeAlternating([() => core.typed.multi_head(Q, K, V, h, mask), () => core.raw.multi_head(Q, K, V, h, mask, 1)]);
+    const [facade, raw] = timeAlternating([() => core.typed.multi_head(Q, K, V, h, mask), () => core.raw.multi_head(Q, K, V, h, mask, 1, null)]);
     const js = time(() => multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data), 2000);
     const check = maxDiff(core.typed.multi_head(Q, K, V, h, mask).out.data, multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data));
     rows.push({ name: 'multi_head_d512_h8', n, facade, raw, js, check });

@@ -69,7 +69,7 @@ const countArgs = (): CountArg[] => {
       min: 1,
       max: 256,
       good: 2,
-      raw: (x) => raw.multi_head(M24, M24, M24, x, null, 1),
+      raw: (x) => raw.multi_head(M24, M24, M24, x, null, 1, null),
       facade: (x) => core.multi_head(nested(M24), nested(M24), nested(M24), x),
     },
     { fn: 'pos_encoding', arg: 'n', min: 0, max: 4096, good: 4, raw: (x) => raw.pos_encoding(x, 4), facade: (x) => core.pos_encoding(x, 4) },
@@ -261,7 +261,7 @@ describe('the raw bindings check every count in C++', () => {
   });
 
   test('heads: 0 is rejected by the binding; sizes: 0 reaches the core, which calls it empty', () => {
-    const h0 = core.raw.multi_head(M24, M24, M24, 0, null, 1);
+    const h0 = core.raw.multi_head(M24, M24, M24, 0, null, 1, null);
     expect(h0).toEqual({ ok: false, code: 'invalid_argument', message: 'multi_head: h = 0 must be a whole number ≥ 1' });
     expect(core.raw.block(M24, -0, null, 1e-5)).toEqual({ ok: false, code: 'invalid_argument', message: 'block: h = 0 must be a whole number ≥ 1' });
     const n0 = core.raw.causal_mask(0, 3);
@@ -275,7 +275,7 @@ describe('the raw bindings check every count in C++', () => {
     expect(L.maxHeads).toBe(256);
     expect(L.maxRows).toBe(4096);
     expect(L.maxSeed).toBe(SAFE);
-    const over = core.raw.multi_head(M24, M24, M24, L.maxHeads + 1, null, 1);
+    const over = core.raw.multi_head(M24, M24, M24, L.maxHeads + 1, null, 1, null);
     expect(!over.ok && over.message).toBe(`multi_head: h = ${L.maxHeads + 1} is over the limit of ${L.maxHeads}`);
     expect(core.raw.random_normal(1, 1, L.maxSeed, 1).ok).toBe(true);
     const seed = core.raw.random_normal(1, 1, L.maxSeed + 1, 1);
@@ -285,7 +285,7 @@ describe('the raw bindings check every count in C++', () => {
   test('a shape field of a raw matrix that is not a whole number is an error, not a wrap', () => {
     const two = typed(2, 2, 1);
     for (const rows of [2 ** 32 + 2, -1, 2.5, NaN]) {
-      const r = core.raw.attention({ ...two, rows }, two, two, null, true, 1, null);
+      const r = core.raw.attention({ ...two, rows }, two, two, null, true, 1, null, null);
       expect(r.ok, `rows = ${rows}`).toBe(false);
     }
   });

@@ -245,9 +245,15 @@ describe('τ must be a finite number > 0', () => {
     for (const t of [0, -1, NaN, Infinity]) {
       const shown = String(t);
       const want = { ok: false, code: 'invalid_argument' };
-      expect(core.raw.attention(q, k, v, null, true, t, null)).toEqual({ ...want, message: `attention: temperature = ${shown} must be a finite number > 0` });
-      expect(core.raw.attention_steps(q, k, v, null, false, t)).toEqual({ ...want, message: `attention: temperature = ${shown} must be a finite number > 0` });
-      expect(core.raw.multi_head(q, q, q, 3, null, t)).toEqual({ ...want, message: `multi_head: temperature = ${shown} must be a finite number > 0` });
+      expect(core.raw.attention(q, k, v, null, true, t, null, null)).toEqual({
+        ...want,
+        message: `attention: temperature = ${shown} must be a finite number > 0`,
+      });
+      expect(core.raw.attention_steps(q, k, v, null, false, t, null)).toEqual({
+        ...want,
+        message: `attention: temperature = ${shown} must be a finite number > 0`,
+      });
+      expect(core.raw.multi_head(q, q, q, 3, null, t, null)).toEqual({ ...want, message: `multi_head: temperature = ${shown} must be a finite number > 0` });
     }
   });
 

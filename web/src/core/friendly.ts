@@ -3,6 +3,7 @@
 // (convert.ts; sizes by length before anything is read), calls the typed form
 // (which checks the rest, validate.ts), and converts the result back.
 
+import { typedOpts } from './bias'; // bias (issue 10)
 import { fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } from './convert';
 import { unwrap } from './errors';
 import { makeFriendlyMaskPatterns } from './mask-patterns'; // masks (issue 10)
@@ -20,12 +21,18 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
   return {
     softmax: (xs) => Array.from(unwrap(raw.softmax(toTypedVector('softmax', 'xs', xs)), 'softmax').out),
     attention: (Q, K, V, mask, opts) => {
-      const r = typed.attention(M('attention', 'Q', Q), M('attention', 'K', K), M('attention', 'V', V), toTypedMask('attention', mask), opts);
+      const r = typed.attention(
+        M('attention', 'Q', Q),
+        M('attention', 'K', K),
+        M('attention', 'V', V),
+        toTypedMask('attention', mask),
+        typedOpts('attention', opts),
+      );
       return { out: fromTyped(r.out), weights: fromTyped(r.weights) };
     },
     attention_steps: (Q, K, V, mask, opts) => {
       const f = 'attention_steps';
-      const r = typed.attention_steps(M(f, 'Q', Q), M(f, 'K', K), M(f, 'V', V), toTypedMask(f, mask), opts);
+      const r = typed.attention_steps(M(f, 'Q', Q), M(f, 'K', K), M(f, 'V', V), toTypedMask(f, mask), typedOpts(f, opts));
       return { scores: fromTyped(r.scores), scaled: fromTyped(r.scaled), masked: fromTyped(r.masked), weights: fromTyped(r.weights), out: fromTyped(r.out) };
     },
     causal_mask: (n) => {
@@ -33,7 +40,14 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
       return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), (x) => x === 1));
     },
     multi_head: (Q, K, V, h, mask, opts) => {
-      const r = typed.multi_head(M('multi_head', 'Q', Q), M('multi_head', 'K', K), M('multi_head', 'V', V), h, toTypedMask('multi_head', mask), opts);
+      const r = typed.multi_head(
+        M('multi_head', 'Q', Q),
+        M('multi_head', 'K', K),
+        M('multi_head', 'V', V),
+        h,
+        toTypedMask('multi_head', mask),
+        typedOpts('multi_head', opts, true),
+      );
       return { out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
     },
     pos_encoding: (n, d) => fromTyped(typed.pos_encoding(n, d)),

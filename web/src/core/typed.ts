@@ -4,6 +4,7 @@
 // crosses as a fresh object; what only the core can check (shapes against
 // each other, finite values) comes back from it as an error value.
 
+import { typedBias, typedHeadBias } from './bias'; // bias (issue 10)
 import { unstack } from './convert';
 import { unwrap } from './errors';
 import { makeTypedMaskPatterns } from './mask-patterns'; // masks (issue 10)
@@ -41,7 +42,7 @@ export function makeTyped(raw: RawCore): TypedCore {
       const into = w == null ? null : view(w, Float64Array);
       if (into === undefined || (into && into.length !== q.rows * k.rows))
         fail(f, `weightsInto must be a Float64Array of n_q·n_k = ${q.rows}·${k.rows} values, got ${into ? `${into.length} values` : describe(w)}`, 'shape');
-      const r = unwrap(raw.attention(q, k, v, m, scale, t, into), f);
+      const r = unwrap(raw.attention(q, k, v, m, scale, t, into, typedBias(f, o.bias, q.rows, k.rows)), f);
       if (into) r.weights.data = w as Float64Array; // the caller's own array, filled through the view
       return r;
     },
@@ -50,7 +51,7 @@ export function makeTyped(raw: RawCore): TypedCore {
       const [q, k, v] = qkv(f, Q, K, V);
       const m = maskOf<TypedMask>(f, mask);
       const o = obj(f, 'opts', opts);
-      return unwrap(raw.attention_steps(q, k, v, m, flag(f, 'scale', o.scale, true), tau(f, o)), f);
+      return unwrap(raw.attention_steps(q, k, v, m, flag(f, 'scale', o.scale, true), tau(f, o), typedBias(f, o.bias, q.rows, k.rows)), f);
     },
     causal_mask: (n_q, n_k) => unwrap(raw.causal_mask(count('causal_mask', 'n', n_q), count('causal_mask', 'n_k', n_k ?? n_q)), 'causal_mask'),
     multi_head: (Q, K, V, h, mask, opts) => {
@@ -58,7 +59,8 @@ export function makeTyped(raw: RawCore): TypedCore {
       const [q, k, v] = qkv(f, Q, K, V);
       const heads = count(f, 'h', h);
       const m = maskOf<TypedMask>(f, mask);
-      const r = unwrap(raw.multi_head(q, k, v, heads, m, tau(f, obj(f, 'opts', opts))), f);
+      const o = obj(f, 'opts', opts);
+      const r = unwrap(raw.multi_head(q, k, v, heads, m, tau(f, o), typedHeadBias(f, o.bias, heads, q.rows, k.rows)), f);
       return { out: r.out, weights: unstack(r.weights) };
     },
     pos_encoding: (n, d) => unwrap(raw.pos_encoding(count('pos_encoding', 'n', n), count('pos_encoding', 'd', d)), 'pos_encoding').out,

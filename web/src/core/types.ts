@@ -37,16 +37,20 @@ export interface TypedTensor3 {
  * with `scale` false. `temperature` τ (default 1, the standard attention) must be a finite number > 0: τ < 1
  * sharpens the weights towards the largest score, τ > 1 flattens them towards uniform (Hinton et al. 2015).
  */
-export interface AttentionOptions {
+export interface AttentionOptions<B = Matrix> {
   /** Divide the scores by √d_k (default true). */
   scale?: boolean;
   /** The softmax temperature τ (default 1). */
   temperature?: number;
+  /** bias (issue 10): n_q × n_k, added after scaling, before masking (a bias never unmasks); finite. */
+  bias?: B | null;
 }
 /** Options of multi_head(): every head's scores are divided by τ·√(d/h); `temperature` τ defaults to 1. */
-export interface MultiHeadOptions {
+export interface MultiHeadOptions<B = Tensor3> {
   /** The softmax temperature τ (default 1), the same for every head. */
   temperature?: number;
+  /** bias (issue 10): h × n_q × n_k, head t adds bias[t] after scaling, before masking; finite. */
+  bias?: B | null;
 }
 
 /** Result of attention(): out (n_q × d_v) and weights (n_q × n_k). */
@@ -123,11 +127,18 @@ export interface TypedCore {
     K: TypedMatrix,
     V: TypedMatrix,
     mask?: TypedMask | null,
-    opts?: AttentionOptions & { weightsInto?: Float64Array },
+    opts?: AttentionOptions<TypedMatrix> & { weightsInto?: Float64Array },
   ): AttentionResult<TypedMatrix>;
-  attention_steps(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: AttentionOptions): AttentionSteps<TypedMatrix>;
+  attention_steps(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: AttentionOptions<TypedMatrix>): AttentionSteps<TypedMatrix>;
   causal_mask(n_q: number, n_k?: number): TypedMask;
-  multi_head(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, h: number, mask?: TypedMask | null, opts?: MultiHeadOptions): MultiHeadResult<TypedMatrix>;
+  multi_head(
+    Q: TypedMatrix,
+    K: TypedMatrix,
+    V: TypedMatrix,
+    h: number,
+    mask?: TypedMask | null,
+    opts?: MultiHeadOptions<TypedTensor3>,
+  ): MultiHeadResult<TypedMatrix>;
   pos_encoding(n: number, d: number): TypedMatrix;
   block(X: TypedMatrix, h: number, mask?: TypedMask | null, eps?: number): BlockResult<TypedMatrix>;
   single_head(X: TypedMatrix, Wq: TypedMatrix, Wk: TypedMatrix, Wv: TypedMatrix, opts?: { causal?: boolean }): SingleHeadResult<TypedMatrix>;
