@@ -23,7 +23,7 @@
 import { AttentionError, type Core, type TypedMask, type TypedMatrix } from '../core/core';
 import { fill } from '../i18n/fill';
 import { readMatrix, type CellError } from './inputs';
-import { parts, times, type HeadParts } from './parts';
+import { firstRows, firstSteps, parts, times, type HeadParts } from './parts';
 import { pool, type Pooled } from './pool';
 import { capsOf, refusal } from './route';
 import { INPUTS, OPTIONAL, type MatrixName, type State } from './state';
@@ -152,15 +152,17 @@ const headView = (i: number, weights: TypedMatrix, kv?: number): HeadView => {
   return { label: englishName(key, vars), key, vars, weights };
 };
 
-/** The first r rows of a matrix or a mask (the same object when it has no more). */
-function firstRows<T extends TypedMatrix | TypedMask>(m: T, r: number): T {
-  return r >= m.rows ? m : { ...m, data: m.data.subarray(0, r * m.cols), rows: r };
-}
+/** How stepsOf computes: the scaling, the temperature, and the head's parts when it has them. */
+type StepsOptions = { scale: boolean; temperature?: number; whole?: HeadParts | null };
 
-/** The five steps of attention for one head's Q, K, V, of the first STEP_ROWS queries (each named with its whole shape). */
-function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, scale: boolean, temperature = 1): NamedMatrix[] {
+/**
+ * The five steps of attention for one head's Q, K, V, of the first STEP_ROWS queries (each named with its whole
+ * shape). A head with parts (parts.ts) has them for every query already: their first rows, without another call.
+ */
+function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, o: StepsOptions): NamedMatrix[] {
+  const { scale, temperature = 1, whole } = o;
   const r = Math.min(Q.rows, STEP_ROWS);
-  const s = core.typed.attention_steps(firstRows(Q, r), K, V, mask && firstRows(mask, r), { scale, temperature });
+  const s = whole ? firstSteps(whole, r) : core.typed.attention_steps(firstRows(Q, r), K, V, mask && firstRows(mask, r), { scale, temperature });
   const dk = Q.cols;
   const n = Q.rows;
   const scaled =
@@ -258,7 +260,7 @@ function runAttention(core: Core, state: State, x: Inputs): View {
   const mask = maskFor(core, state, x.Q.rows, x.K.rows);
   const { temperature, qLength, scale } = state;
   const Q = times(x.Q, qLength);
-  const r = core.typed.attention(Q, x.K, x.V, mask, { scale, temperature });
+  const r = core.typed.attention(Q, x.K, x.V, mask, { scale, temperature }); // first: its checks name attention
   const head = headView(0, r.weights);
   const p = parts(core, Q, x.K, x.V, mask, { scale, temperature, qLength, source: 'input', offset: 0 });
   if (p) head.parts = p;
@@ -267,7 +269,7 @@ function runAttention(core: Core, state: State, x: Inputs): View {
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [],
-    steps: stepsOf(core, Q, x.K, x.V, mask, scale, temperature),
+    steps: stepsOf(core, Q, x.K, x.V, mask, { scale, temperature, whole: p }),
     stepsHead: 0,
     trace: [`Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
     ...labelsOf(state, x.Q.rows, x.K.rows),
@@ -295,7 +297,7 @@ function runMultiHead(core: Core, state: State, x: Inputs): View {
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [],
-    steps: stepsOf(core, ...slices(head), mask, true, temperature),
+    steps: stepsOf(core, ...slices(head), mask, { scale: true, temperature, whole: heads[head].parts }),
     stepsHead: head,
     trace: [
       `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
@@ -318,7 +320,7 @@ function runBlock(core: Core, state: State, x: Inputs): View {
     hidden: hiddenOf(mask),
     out: named('step.residual', r.out),
     extra: [named('step.ln', r.normed), named('step.attended', r.attended)],
-    steps: stepsOf(core, slice, slice, slice, mask, true),
+    steps: stepsOf(core, slice, slice, slice, mask, { scale: true }),
     stepsHead: head,
     trace: [
       `X ${fmt(shape(x.X))}  LN(X) ${fmt(shape(r.normed))}`,
@@ -341,7 +343,7 @@ function runSingleHead(core: Core, state: State, x: Inputs): View {
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [named('step.q', r.q), named('step.k', r.k), named('step.v', r.v)],
-    steps: stepsOf(core, r.q, r.k, r.v, mask, true),
+    steps: stepsOf(core, r.q, r.k, r.v, mask, { scale: true, whole: p }),
     stepsHead: 0,
     // the seed's trace_shapes lines
     trace: [`q ${fmt(shape(r.q))}  k ${fmt(shape(r.k))}  v ${fmt(shape(r.v))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],

@@ -29,6 +29,8 @@ export interface HeadParts {
   scores: TypedMatrix;
   /** (n_q, n_k) q·kᵀ / (τ·√d_k), or q·kᵀ / τ without √d_k scaling (masking not applied). */
   scaled: TypedMatrix;
+  /** (n_q, n_k) scaled, with hidden keys −∞. */
+  masked: TypedMatrix;
   /** (n_q, n_k) the weights of these steps (equal to the head's weights). */
   weights: TypedMatrix;
   /** (n_q, d_v) weights·v: the head's output. */
@@ -68,7 +70,7 @@ export function keepsParts(nq: number, nk: number, dk: number, dv: number): bool
 export function parts(core: Core, q: TypedMatrix, k: TypedMatrix, v: TypedMatrix, mask: TypedMask | null, o: PartsOptions): HeadParts | null {
   if (!keepsParts(q.rows, k.rows, q.cols, v.cols)) return null;
   const s = core.typed.attention_steps(q, k, v, mask, { scale: o.scale, temperature: o.temperature });
-  return { q, k, v, scores: s.scores, scaled: s.scaled, weights: s.weights, out: s.out, dk: q.cols, ...o };
+  return { q, k, v, scores: s.scores, scaled: s.scaled, masked: s.masked, weights: s.weights, out: s.out, dk: q.cols, ...o };
 }
 
 /** M with every entry multiplied by `factor` (the same object when factor is 1). */
@@ -77,4 +79,15 @@ export function times(M: TypedMatrix, factor: number): TypedMatrix {
   const data = new Float64Array(M.data.length);
   for (let p = 0; p < data.length; p++) data[p] = M.data[p] * factor;
   return { data, rows: M.rows, cols: M.cols };
+}
+
+/** The first r rows of a matrix or a mask (the same object when it has no more; a view, not a copy). */
+export function firstRows<T extends TypedMatrix | TypedMask>(m: T, r: number): T {
+  return r >= m.rows ? m : { ...m, data: m.data.subarray(0, r * m.cols), rows: r };
+}
+
+/** The steps of a head's parts for its first r queries (views, no copies): what the steps panel shows. */
+export function firstSteps(p: HeadParts, r: number): Pick<HeadParts, 'scores' | 'scaled' | 'masked' | 'weights' | 'out'> {
+  const first = (m: TypedMatrix) => firstRows(m, r);
+  return { scores: first(p.scores), scaled: first(p.scaled), masked: first(p.masked), weights: first(p.weights), out: first(p.out) };
 }
