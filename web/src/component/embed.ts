@@ -28,7 +28,21 @@ import { fromTyped, type Matrix } from '../core/core';
 import { ExperimentClient } from '../experiments/client';
 import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
 import { presetById } from '../model/presets';
-import { INPUTS, OPERATIONS, parse, Q_LENGTH_RANGE, TEMPERATURE_RANGE, type MatrixName, type MatrixSource, type State } from '../model/state';
+import {
+  defaultMaskParams,
+  INPUTS,
+  MASK_MODES,
+  OPERATIONS,
+  parse,
+  POSITIONS,
+  Q_LENGTH_RANGE,
+  ROPE_BASE_RANGE,
+  TEMPERATURE_RANGE,
+  type MaskParams,
+  type MatrixName,
+  type MatrixSource,
+  type State,
+} from '../model/state';
 import { MSG } from './embed-protocol';
 
 /** The controls `hide-controls` (and the URL's hide flags) can hide. */
@@ -96,7 +110,6 @@ export function applyFlags(host: HTMLElement, flags: EmbedFlags): void {
 // ---------------------------------------------------------------- state patches from a host page
 
 const MATRIX_NAMES = new Set<string>(Object.values(INPUTS).flat());
-const MASKS = ['none', 'causal', 'custom'];
 
 /** A host's matrix: rows of numbers (or cell texts), or a MatrixSource as in State. */
 function toSource(name: string, value: unknown): MatrixSource | string {
@@ -134,10 +147,22 @@ const within =
 const oneOf = (values: readonly unknown[]) => (v: unknown) => (values.includes(v) ? v : undefined);
 const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v] : undefined);
 
+/** A host's mask parameters: any of MaskParams' fields, whole numbers ≥ 0 (globals a list of them); the rest keep the defaults. */
+function maskParamsOf(v: unknown): MaskParams | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const out = defaultMaskParams();
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (k === 'globals' && Array.isArray(x) && x.every((g) => int(0)(g) !== undefined)) out.globals = [...(x as number[])];
+    else if (k !== 'globals' && Object.hasOwn(out, k) && int(0)(x) !== undefined) out[k as Exclude<keyof MaskParams, 'globals'>] = x as number;
+    else return undefined;
+  }
+  return out;
+}
+
 /** The keys of a patch that are one value each, with the check of each: the value to set, or undefined when bad. */
 const SCALARS = {
   op: oneOf(OPERATIONS),
-  mask: oneOf(MASKS),
+  mask: oneOf(MASK_MODES),
   causal: bool, // sets mask
   scale: bool,
   h: int(1),
@@ -150,6 +175,10 @@ const SCALARS = {
   temperature: within(TEMPERATURE_RANGE),
   qLength: within(Q_LENGTH_RANGE),
   view: oneOf(['heatmap', 'lines', 'both']),
+  positions: oneOf(POSITIONS),
+  ropeBase: within(ROPE_BASE_RANGE),
+  ropePairing: oneOf(['half', 'interleaved']),
+  maskParams: maskParamsOf,
   tokens: strings,
   run: (v: unknown) => (typeof v === 'string' ? v : undefined),
   planeDims: (v: unknown) => (Array.isArray(v) && v.length === 2 && v.every((x) => int(0)(x) !== undefined) && v[0] !== v[1] ? [v[0], v[1]] : undefined),

@@ -15,6 +15,25 @@
 // parseStored() reads the copy kept in localStorage strictly, so that a
 // damaged one is noticed (and discarded by the page).
 
+import { defaultMaskParams, MASK_MODES, POSITIONS, ROPE_BASE_RANGE, type MaskMode, type MaskParams, type Positions, type RopePairing } from './options';
+export * from './options';
+import {
+  bool,
+  encode,
+  encodeCell,
+  int,
+  literalSeparators,
+  MAX_UINT32,
+  oneOf,
+  within,
+  readMask,
+  readSource,
+  safeDecode,
+  writeMask,
+  writeSource,
+} from './url-text';
+export { literalSeparators, wellFormed } from './url-text';
+
 /** The operations the playground can run. */
 export type Operation = 'attention' | 'multi_head' | 'block' | 'single_head' | 'gqa';
 
@@ -35,13 +54,17 @@ export const TEMPERATURE_RANGE: readonly [number, number] = [0.05, 20];
 /** The range of the query length multiplier (log scale). */
 export const Q_LENGTH_RANGE: readonly [number, number] = [0.1, 10];
 
-/** How the mask is chosen. */
-export type MaskMode = 'none' | 'causal' | 'custom';
-
 /** The complete state of one playground. */
 export interface State {
   op: Operation;
   mask: MaskMode;
+  /** The parameters of the built masks (used when mask is one of them). */
+  maskParams: MaskParams;
+  /** How positions enter (attention, multi_head, block, single_head). */
+  positions: Positions;
+  /** RoPE's base and pairing (positions = 'rope'). */
+  ropeBase: number;
+  ropePairing: RopePairing;
   /** The custom mask (n_q × n_k), true = query may see key; used when mask = 'custom'. */
   customMask: boolean[][];
   /** Divide scores by √d_k (attention only). */
@@ -93,6 +116,10 @@ export function defaultState(): State {
   return {
     op: 'attention',
     mask: 'none',
+    maskParams: defaultMaskParams(),
+    positions: 'none',
+    ropeBase: 10000,
+    ropePairing: 'half',
     customMask: [],
     scale: true,
     temperature: 1,
@@ -136,7 +163,23 @@ export function cellsOf(rows: number[][]): MatrixSource {
 
 // ---------------------------------------------------------------- URL form
 
-type Scalar = 'op' | 'mask' | 'scale' | 'temperature' | 'qLength' | 'query' | 'view' | 'h' | 'eps' | 'numHeads' | 'numKvHeads' | 'seed' | 'head';
+type Scalar =
+  | 'op'
+  | 'mask'
+  | 'positions'
+  | 'ropeBase'
+  | 'ropePairing'
+  | 'scale'
+  | 'temperature'
+  | 'qLength'
+  | 'query'
+  | 'view'
+  | 'h'
+  | 'eps'
+  | 'numHeads'
+  | 'numKvHeads'
+  | 'seed'
+  | 'head';
 
 interface Prop<K extends Scalar> {
   key: K;
@@ -145,30 +188,13 @@ interface Prop<K extends Scalar> {
   write(value: State[K]): string;
 }
 
-/** The largest seed, and the largest size of a random source: 2³² − 1. */
-const MAX_UINT32 = 2 ** 32 - 1;
-
-const int = (lo: number, hi: number) => (t: string) => {
-  const n = Number(t);
-  return Number.isInteger(n) && n >= lo && n <= hi ? n : undefined;
-};
-/** A finite number in [lo, hi]. */
-const within =
-  ([lo, hi]: readonly [number, number]) =>
-  (t: string) => {
-    const x = Number(t);
-    return t.trim() !== '' && Number.isFinite(x) && x >= lo && x <= hi ? x : undefined;
-  };
-const bool = (t: string) => (t === '1' ? true : t === '0' ? false : undefined);
-const oneOf =
-  <T extends string>(values: readonly T[]) =>
-  (t: string) =>
-    (values as readonly string[]).includes(t) ? (t as T) : undefined;
-
 /** The scalar properties: state key ↔ URL key, with a reader and writer each. */
 const PROPS: { [K in Scalar]: Prop<K> } = {
   op: { key: 'op', url: 'op', read: oneOf(OPERATIONS), write: String },
-  mask: { key: 'mask', url: 'mask', read: oneOf(['none', 'causal', 'custom'] as const), write: String },
+  mask: { key: 'mask', url: 'mask', read: oneOf(MASK_MODES), write: String },
+  positions: { key: 'positions', url: 'pos', read: oneOf(POSITIONS), write: String },
+  ropeBase: { key: 'ropeBase', url: 'rb', read: within(ROPE_BASE_RANGE), write: String },
+  ropePairing: { key: 'ropePairing', url: 'rp', read: oneOf(['half', 'interleaved'] as const), write: String },
   scale: { key: 'scale', url: 'scale', read: bool, write: (b) => (b ? '1' : '0') },
   temperature: { key: 'temperature', url: 'tau', read: within(TEMPERATURE_RANGE), write: String },
   qLength: { key: 'qLength', url: 'qlen', read: within(Q_LENGTH_RANGE), write: String },
@@ -190,99 +216,43 @@ const PROPS: { [K in Scalar]: Prop<K> } = {
   head: { key: 'head', url: 'head', read: int(0, 255), write: String },
 };
 
+/** The whole-number mask parameters: field ↔ URL key, each 0 … 65536 (the builders check them against n). */
+const MASK_NUMBERS: readonly (readonly [Exclude<keyof MaskParams, 'globals'>, string])[] = [
+  ['window', 'mw'],
+  ['prefix', 'mp'],
+  ['dilation', 'md'],
+  ['block', 'mb'],
+  ['randomBlocks', 'mr'],
+  ['maskSeed', 'ms'],
+];
+const maskNumber = int(0, MAX_UINT32);
+
+/** The mask parameters that differ from their defaults, as URL entries. */
+function writeMaskParams(m: MaskParams): string[] {
+  const d = defaultMaskParams();
+  const parts = MASK_NUMBERS.filter(([k]) => m[k] !== d[k]).map(([k, url]) => `${url}=${m[k]}`);
+  if (m.globals.join(',') !== d.globals.join(',')) parts.push(`mg=${m.globals.join(',')}`);
+  return parts;
+}
+
+/** The mask parameters of a link's entries (a malformed one keeps its default). */
+function readMaskParams(entries: Map<string, string>, into: MaskParams): void {
+  for (const [k, url] of MASK_NUMBERS) {
+    const v = maskNumber(safeDecode(entries.get(url) ?? ''));
+    if (v !== undefined && entries.has(url)) into[k] = v;
+  }
+  const g = literalSeparators(entries.get('mg') ?? '', ',');
+  if (entries.has('mg') && /^(\d{1,10}(,\d{1,10}){0,255})?$/.test(g))
+    into.globals =
+      g === ''
+        ? []
+        : g
+            .split(',')
+            .map(Number)
+            .filter((x) => x <= MAX_UINT32);
+}
+
 const MATRIX_NAMES: readonly MatrixName[] = ['Q', 'K', 'V', 'X', 'Wq', 'Wk', 'Wv', 'Wo', 'bq', 'bk', 'bv', 'bo'];
-
-/** `text` with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, which ES2022 lacks); linear. */
-export function wellFormed(text: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    const next = text.charCodeAt(i + 1); // NaN at the end
-    if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      i++; // a pair
-      continue;
-    }
-    out += text.slice(from, i) + '\ufffd';
-    from = i + 1;
-  }
-  return from === 0 ? text : out + text.slice(from);
-}
-
-/** Percent-encode any text: never throws (a lone surrogate is written as U+FFFD). */
-const encode = (text: string): string => encodeURIComponent(wellFormed(text));
-
-/** A cell's or a token's text, percent-encoded, with the separators ',', ';' and ':' in lower-case hex (see literalSeparators). */
-const encodeCell = (text: string): string =>
-  ['%2C', '%3B', '%3A'].reduce((t, code) => (t.includes(code) ? t.split(code).join(code.toLowerCase()) : t), encode(text)); // split/join: 6× faster than replaceAll on a long text
-
-/** Percent-decode, keeping text that is not valid percent-encoding (e.g. "100%", "%ED%A0%BD") as it is; always well-formed. */
-function safeDecode(t: string): string {
-  try {
-    return wellFormed(decodeURIComponent(t));
-  } catch {
-    return wellFormed(t);
-  }
-}
-
-/**
- * `text` with its separators made literal when a link rewriter percent-encoded them all (',' → %2C, ';' → %3B,
- * '&' → %26, '=' → %3D, ':' → %3A): when none of `separators` occurs literally but one occurs encoded in upper
- * case, the whole text is decoded once (a cell's own encoded ',' then reads as %2c again, decoded per cell as
- * usual). serialize() writes a separator inside a cell or a token in lower-case hex (encodeCell), so its own
- * links are never mistaken for rewritten ones; rewriters write upper case (RFC 3986 §2.1, encodeURIComponent).
- */
-export function literalSeparators(text: string, separators: string): string {
-  if ([...separators].some((c) => text.includes(c))) return text;
-  const encoded = [...separators].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-  if (!encoded.some((e) => text.includes(e))) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-// Cells are joined by ',' and rows by ';'; each cell is percent-encoded so a
-// ',' or ';' typed into a cell survives.
-function writeCells(cells: string[][]): string {
-  return cells.map((row) => row.map(encodeCell).join(',')).join(';');
-}
-function readCells(text: string): string[][] {
-  if (text === '') return [];
-  return text.split(';').map((row) => row.split(',').map(safeDecode));
-}
-
-/** "rand:3:2:42:0.5" (or with ":2" rounding digits) ↔ a random source. */
-function writeSource(s: MatrixSource): string {
-  if (s.kind === 'cells') return writeCells(s.cells);
-  return `rand:${s.rows}:${s.cols}:${s.seed}:${s.scale}` + (s.digits === undefined ? '' : `:${s.digits}`);
-}
-/**
- * A random source, or the cells of `text`. The expression is linear: ':' ends each run of digits and cannot
- * occur in the scale. Rows and columns are kept up to 2³² − 1 (the largest seed, and every length an array
- * can have), however far over the core's limits: compute.ts reports those limits by name.
- */
-function readSource(text: string): MatrixSource | undefined {
-  const m = /^rand:(\d+):(\d+):(\d+):([-+0-9.eE]+)(?::(\d+))?$/.exec(text);
-  if (m) {
-    const [rows, cols, seed, scale] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-    const digits = m[5] === undefined ? undefined : Number(m[5]);
-    const size = (n: number) => n >= 1 && n <= MAX_UINT32;
-    if (!size(rows) || !size(cols) || !Number.isFinite(scale) || seed > MAX_UINT32 || (digits ?? 0) > 15) return undefined;
-    return digits === undefined ? { kind: 'random', rows, cols, seed, scale } : { kind: 'random', rows, cols, seed, scale, digits };
-  }
-  return { kind: 'cells', cells: readCells(text) };
-}
-
-function writeMask(mask: boolean[][]): string {
-  return mask.map((row) => row.map((b) => (b ? '1' : '0')).join('')).join(';');
-}
-function readMask(text: string): boolean[][] | undefined {
-  if (!/^[01;]*$/.test(text)) return undefined;
-  return text === '' ? [] : text.split(';').map((row) => Array.from(row, (c) => c === '1'));
-}
 
 /** State → the URL hash (without '#'), in printable ASCII. Only values that differ from the defaults of scalars are written; matrices always are. Never throws. */
 export function serialize(state: State): string {
@@ -294,6 +264,7 @@ export function serialize(state: State): string {
   }
   if (state.planeDims[0] !== 0 || state.planeDims[1] !== 1) parts.push(`pd=${state.planeDims.join(',')}`);
   if (state.tokens.length > 0) parts.push(`tokens=${state.tokens.map(encodeCell).join(',')}`);
+  parts.push(...writeMaskParams(state.maskParams));
   if (state.mask === 'custom') parts.push(`M=${writeMask(state.customMask)}`);
   for (const [key, value] of Object.entries(state.experiments)) parts.push(`x.${encode(key)}=${encode(value)}`);
   if (state.run) parts.push(`run=${encode(state.run)}`);
@@ -329,6 +300,7 @@ export function parse(hash: string): State {
   for (const [key, value] of entries) if (key.startsWith('x.')) state.experiments[safeDecode(key.slice(2))] = safeDecode(value);
   const run = entries.get('run');
   if (run && /^[a-z0-9]+$/.test(run)) state.run = run;
+  readMaskParams(entries, state.maskParams);
   const mask = entries.get('M');
   if (mask !== undefined) state.customMask = readMask(literalSeparators(mask, ';')) ?? [];
   for (const name of MATRIX_NAMES) {
@@ -341,7 +313,16 @@ export function parse(hash: string): State {
 }
 
 /** The URL keys parse() reads, besides the experiment settings "x.…". */
-const URL_KEYS: ReadonlySet<string> = new Set([...Object.values(PROPS).map((p) => p.url), 'pd', 'tokens', 'M', 'run', ...MATRIX_NAMES]);
+const URL_KEYS: ReadonlySet<string> = new Set([
+  ...Object.values(PROPS).map((p) => p.url),
+  'pd',
+  'tokens',
+  'M',
+  'run',
+  'mg',
+  ...MASK_NUMBERS.map(([, url]) => url),
+  ...MATRIX_NAMES,
+]);
 
 /** Is `part` an entry key=value with a key parse() reads? */
 function isEntry(part: string): boolean {
@@ -368,6 +349,7 @@ export function cloneState(s: State): State {
   return {
     ...s,
     customMask: s.customMask.map((row) => [...row]),
+    maskParams: { ...s.maskParams, globals: [...s.maskParams.globals] },
     planeDims: [...s.planeDims],
     tokens: [...s.tokens],
     matrices: { ...s.matrices },
