@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
+#include "alibi.h"
 #include "checks.h"
 #include "layer_norm.h"
 #include "multi_head.h"
@@ -10,26 +12,46 @@
 namespace ap {
 
 Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask, double eps) {
+  return block(X, h, mask, BlockOptions{eps, nullptr, false});
+}
+
+Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask,
+                          const BlockOptions& opts) {
   // X first, so an empty or non-finite input is reported as X, not as Q
   Status s = check_matrix("block", "X", X);
   if (s.ok()) s = check_multi_head("block", X, X, X, h, mask);
   if (!s.ok()) return Result<BlockResult>::Fail(s);
-  if (!std::isfinite(eps) || eps < 0.0)
+  if (!std::isfinite(opts.eps) || opts.eps < 0.0)
     return Result<BlockResult>::Fail(
         Status::Error("invalid_argument",
-                      "block: eps = " + std::to_string(eps) + " must be a finite number ≥ 0"));
+                      "block: eps = " + std::to_string(opts.eps) + " must be a finite number ≥ 0"));
+  s = check_head_rope("block", opts.rope, X.cols, h, X.rows, X.rows);
+  if (!s.ok()) return Result<BlockResult>::Fail(s);
   // layer norm (3 per value: mean, variance, scaling) and the residual (1) on
-  // top of the heads' n²·2d; results normed, attended, out (n, d) and h × (n, n)
+  // top of the heads' n²·2d, the rotations of q and k (rope) and the h·n²
+  // biases (alibi); results normed, attended, out (n, d) and h × (n, n), and
+  // the h × (n, n) biases with alibi
   const double n = static_cast<double>(X.rows), d = static_cast<double>(X.cols);
-  s = check_cost("block", n * n * 2.0 * d + 4.0 * n * d,
-                 8.0 * (3.0 * n * d + static_cast<double>(h) * n * n),
+  const double hnn = static_cast<double>(h) * n * n;
+  s = check_cost("block",
+                 n * n * 2.0 * d + 4.0 * n * d + head_rope_cost(opts.rope, X.rows, X.rows, X.cols) +
+                     (opts.alibi ? hnn : 0.0),
+                 8.0 * (3.0 * n * d + hnn + (opts.alibi ? hnn : 0.0)),
                  "use fewer rows (tokens) or columns of X");
   if (!s.ok()) return Result<BlockResult>::Fail(s);
+  Tensor3 bias;  // (h, n, n) with alibi
+  if (opts.alibi) {
+    Result<Tensor3> a = alibi_bias(h, X.rows, X.rows);
+    if (!a.ok()) return Result<BlockResult>::Fail(a.status);
+    bias = std::move(a.value);
+  }
   Result<BlockResult> r;
   BlockResult& b = r.value;
   b.normed = X;
-  for (std::size_t i = 0; i < X.rows; ++i) layer_norm_inplace(b.normed.row(i), X.cols, eps);
-  MultiHeadResult mh = multi_head_unchecked(b.normed, b.normed, b.normed, h, mask);
+  for (std::size_t i = 0; i < X.rows; ++i) layer_norm_inplace(b.normed.row(i), X.cols, opts.eps);
+  // LN(X) is at most √d in size, so its rotations cannot overflow
+  MultiHeadResult mh = multi_head_unchecked(b.normed, b.normed, b.normed, h, mask, 1.0,
+                                            opts.alibi ? &bias : nullptr, opts.rope);
   b.attended = std::move(mh.out);
   b.weights = std::move(mh.weights);
   b.out = X;

@@ -260,8 +260,14 @@ Status check_head_bias(const char* fn, const Tensor3* bias, std::size_t h, std::
 
 Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,
                  const Mask* mask) {
+  // attention at scale (issue 11): above attention's row limit, flash_attention goes on
+  const char* flash_hint =
+      "; flash_attention takes up to 65536 rows (it keeps no n_q × n_k matrix)";
+  const bool attention = std::string(fn) == "attention";
   for (auto [arg, m] : {std::pair<const char*, const Matrix*>{"Q", &Q}, {"K", &K}, {"V", &V}}) {
     Status s = check_matrix(fn, arg, *m);
+    if (!s.ok() && attention && s.code == "too_large" && m->rows > kMaxRows && m->cols <= kMaxCols)
+      s.message += flash_hint;
     if (!s.ok()) return s;
   }
   const std::string f = fn;
@@ -277,7 +283,7 @@ Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix&
   if (Q.rows * K.rows > kMaxWeights)
     return Status::Error("too_large", f + ": the scores would be " + shape_str(Q.rows, K.rows) +
                                           ", more than " + std::to_string(kMaxWeights) +
-                                          " entries");
+                                          " entries" + (attention ? flash_hint : ""));
   return check_mask(fn, mask, Q.rows, K.rows);
 }
 

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <string>
 
+#include "alibi.h"
 #include "attention.h"
 #include "checks.h"
 #include "multi_head.h"
 #include "positional.h"
 #include "random.h"
+#include "rope.h"
 #include "size_limits.h"
 
 namespace ap {
@@ -106,6 +108,29 @@ Matrix permute_rows(const Matrix& M, const std::vector<std::size_t>& perm) {
   for (std::size_t i = 0; i < M.rows; ++i)
     for (std::size_t c = 0; c < M.cols; ++c) R(i, c) = M(perm[i], c);
   return R;
+}
+
+// Self-attention of Z (n, d) rows at positions 0 … n − 1, told where each
+// stands by `positions`: `pe` (n, d) is the sinusoidal encoding, `bias` (n, n)
+// ALiBi's, each made once for both orders (unused otherwise).
+Result<AttentionResult> positioned_attention(const Matrix& Z, Positions positions,
+                                             const RopeOptions& rope_opts, const Matrix& pe,
+                                             const Matrix& bias) {
+  switch (positions) {
+    case Positions::sinusoidal: {
+      Matrix Zp = Z;  // (n, d)  Z + PE
+      for (std::size_t k = 0; k < Zp.data.size(); ++k) Zp.data[k] += pe.data[k];
+      return attention(Zp, Zp, Zp);
+    }
+    case Positions::rope: {
+      // Q = K = rope(Z): row i turned by position i; V = Z, not turned
+      Result<Matrix> R = rope(Z, rope_opts);  // (n, d)
+      if (!R.ok()) return Result<AttentionResult>::Fail(R.status);
+      return attention(R.value, R.value, Z);
+    }
+    case Positions::alibi: return attention(Z, Z, Z, nullptr, AttentionOptions(true, 1.0, &bias));
+    default: return attention(Z, Z, Z);
+  }
 }
 
 }  // namespace
@@ -207,7 +232,8 @@ Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size
 
 Result<PermutationResult> permutation_experiment(const Matrix& X,
                                                  const std::vector<std::size_t>& perm,
-                                                 bool use_pe) {
+                                                 Positions positions,
+                                                 const RopeOptions& rope_opts) {
   using R = Result<PermutationResult>;
   const char* fn = "permutation_experiment";
   Status s = check_matrix(fn, "X", X);
@@ -228,36 +254,52 @@ Result<PermutationResult> permutation_experiment(const Matrix& X,
                              "]: each of 0 … " + num(n - 1) + " must appear exactly once"));
     first_at[perm[i]] = i + 1;
   }
+  if (positions == Positions::rope && d % 2 != 0)
+    return R::Fail(Status::Error(
+        "divisibility", message("%s: X is %s: d = %zu must be even for RoPE (it turns pairs of "
+                                "columns)",
+                                fn, shape_str(n, d).c_str(), d)));
+  if (positions == Positions::rope && (!std::isfinite(rope_opts.base) || !(rope_opts.base > 1.0)))
+    return R::Fail(invalid(message("%s: base = %s must be a finite number > 1", fn,
+                                   number_str(rope_opts.base).c_str())));
   {
-    // two self-attentions of n²·2d and the encoding (n·d values); results
-    // PX, out, out_permuted, permuted_out (n, d) and two weights (n, n)
+    // two self-attentions of n²·2d and the positions: the encoding or two
+    // rotations (n·d transcendental values), or ALiBi's n² bias; results PX,
+    // out, out_permuted, permuted_out (n, d) and two weights (n, n)
     const double nn = static_cast<double>(n), dd = static_cast<double>(d);
-    s = check_cost(fn, 2.0 * nn * nn * 2.0 * dd + (use_pe ? kTranscendentalCost * nn * dd : 0.0),
-                   8.0 * (4.0 * nn * dd + 2.0 * nn * nn), "use fewer rows or columns of X");
+    const double extra = positions == Positions::sinusoidal ? kTranscendentalCost * nn * dd
+                         : positions == Positions::rope     ? 2.0 * kTranscendentalCost * nn * dd
+                         : positions == Positions::alibi    ? nn * nn
+                                                            : 0.0;
+    s = check_cost(fn, 2.0 * nn * nn * 2.0 * dd + extra, 8.0 * (4.0 * nn * dd + 2.0 * nn * nn),
+                   "use fewer rows or columns of X");
     if (!s.ok()) return R::Fail(s);
   }
 
   R r;
   PermutationResult& p = r.value;
   p.perm = perm;
-  p.use_pe = use_pe;
+  p.use_pe = positions == Positions::sinusoidal;
+  p.positions = positions;
   // 1. PX: row i of PX is row perm[i] of X
   p.permuted_input = permute_rows(X, perm);  // (n, d)
-  // 2. the encoding belongs to the position, so it is added after permuting
-  Matrix Z = X;                  // (n, d)  X (+ PE)
-  Matrix Zp = p.permuted_input;  // (n, d)  PX (+ PE)
-  if (use_pe) {
-    Result<Matrix> pe = pos_encoding(n, d);  // (n, d)
-    if (!pe.ok()) return R::Fail(pe.status);
-    for (std::size_t k = 0; k < Z.data.size(); ++k) {
-      Z.data[k] += pe.value.data[k];
-      Zp.data[k] += pe.value.data[k];
-    }
+  // 2. the positions belong to the position, so they are applied after
+  //    permuting: the encoding (n, d) or ALiBi's bias (n, n), made once
+  Matrix pe, bias;
+  if (positions == Positions::sinusoidal) {
+    Result<Matrix> e = pos_encoding(n, d);  // (n, d)
+    if (!e.ok()) return R::Fail(e.status);
+    pe = std::move(e.value);
+  } else if (positions == Positions::alibi) {
+    Result<Tensor3> b3 = alibi_bias(1, n, n);  // (1, n, n)
+    if (!b3.ok()) return R::Fail(b3.status);
+    bias = Matrix(n, n, std::move(b3.value.data));  // (n, n)
   }
+  const RopeOptions at_zero{rope_opts.base, rope_opts.pairing, 0.0};
   // 3. self-attention of both orders
-  Result<AttentionResult> a = attention(Z, Z, Z);
+  Result<AttentionResult> a = positioned_attention(X, positions, at_zero, pe, bias);
   if (!a.ok()) return R::Fail(a.status);
-  Result<AttentionResult> b = attention(Zp, Zp, Zp);
+  Result<AttentionResult> b = positioned_attention(p.permuted_input, positions, at_zero, pe, bias);
   if (!b.ok()) return R::Fail(b.status);
   // 4. equivariance: attention(PX) = P·attention(X) when nothing knows positions
   p.out = std::move(a.value.out);                   // (n, d)

@@ -1,7 +1,8 @@
 // experiments.h — the seed 003 experiments, as pure seeded functions.
 //
 //   1. scaling      — largest softmax weight with and without ÷√d_k  (02-scale.txt)
-//   2. permutation  — attention(PX) vs P·attention(X), with/without PE (05-perm.txt)
+//   2. permutation  — attention(PX) vs P·attention(X), with/without PE, RoPE
+//                     or ALiBi (05-perm.txt)
 //   3. quadratic    — the score matrix has n² entries                 (08-notes.md)
 //   4. h = 1 check  — multi_head(Q, K, V, 1) is exactly attention(Q, K, V)
 //
@@ -17,6 +18,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "rope.h"
 #include "tensor.h"
 
 namespace ap {
@@ -61,24 +63,48 @@ Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size
 
 // ---------------------------------------------------------------- 2. permutation
 
-// Self-attention Q = K = V = Z, with Z = X (+ pos_encoding(n, d) when use_pe).
-// The encoding is added AFTER permuting (PX + PE, not P(X + PE)): a token's
-// position changes with the order, which is exactly what breaks equivariance.
+// How the permutation experiment tells attention where a token stands
+// (issue 10, experiment 7). Z = X or PX, rows at their positions 0 … n − 1:
+//   none        attention(Z, Z, Z)
+//   sinusoidal  Z + pos_encoding(n, d) as Q = K = V (Vaswani et al. 2017)
+//   rope        attention(rope(Z), rope(Z), Z): Q = K rotated, V not (Su et
+//               al. 2021, RoFormer)
+//   alibi       attention(Z, Z, Z, bias = alibi_bias(1, n, n)[0]): −m·|i − j|,
+//               m = 1/256 for one head (Press et al. 2022)
+// Every one but none breaks permutation equivariance.
+enum class Positions { none, sinusoidal, rope, alibi };
+
+// Self-attention Q = K = V = Z, with Z = X and the positions above.
+// They belong to the position, so they are applied AFTER permuting (PX + PE,
+// not P(X + PE)): a token's position changes with the order, which is exactly
+// what breaks equivariance.
 struct PermutationResult {
   std::vector<std::size_t> perm;  // (n) row i of PX is row perm[i] of X
-  bool use_pe = false;
+  bool use_pe = false;            // positions == Positions::sinusoidal
+  Positions positions = Positions::none;
   Matrix permuted_input;      // (n, d)  PX
-  Matrix out;                 // (n, d)  attention(X (+PE)).out
-  Matrix out_permuted;        // (n, d)  attention(PX (+PE)).out
-  Matrix permuted_out;        // (n, d)  P·attention(X (+PE)).out
-  Matrix weights;             // (n, n)  attention(X (+PE)).weights
-  Matrix weights_permuted;    // (n, n)  attention(PX (+PE)).weights
+  Matrix out;                 // (n, d)  attention(X (+positions)).out
+  Matrix out_permuted;        // (n, d)  attention(PX (+positions)).out
+  Matrix permuted_out;        // (n, d)  P·attention(X (+positions)).out
+  Matrix weights;             // (n, n)  attention(X (+positions)).weights
+  Matrix weights_permuted;    // (n, n)  attention(PX (+positions)).weights
   double max_abs_diff = 0.0;  // max |out_permuted − permuted_out|
 };
 
-// `perm` must hold each of 0 … n−1 exactly once (n = X.rows).
+// `perm` must hold each of 0 … n−1 exactly once (n = X.rows); `rope` is used
+// when positions is Positions::rope (its offset is ignored: positions 0 … n − 1),
+// and d = X.cols must then be even.
 Result<PermutationResult> permutation_experiment(const Matrix& X,
-                                                 const std::vector<std::size_t>& perm, bool use_pe);
+                                                 const std::vector<std::size_t>& perm,
+                                                 Positions positions,
+                                                 const RopeOptions& rope_opts = {});
+
+// The seed's form: use_pe true is Positions::sinusoidal, false Positions::none.
+inline Result<PermutationResult> permutation_experiment(const Matrix& X,
+                                                        const std::vector<std::size_t>& perm,
+                                                        bool use_pe) {
+  return permutation_experiment(X, perm, use_pe ? Positions::sinusoidal : Positions::none);
+}
 
 // A uniformly random permutation of 0 … n−1 from `seed` (1 ≤ n ≤ kMaxRows).
 Result<std::vector<std::size_t>> seeded_permutation(std::size_t n, std::uint64_t seed);

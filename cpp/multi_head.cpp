@@ -1,5 +1,6 @@
 #include "multi_head.h"
 
+#include <cmath>
 #include <string>
 
 #include "attention_fast.h"
@@ -35,17 +36,102 @@ Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const 
   return Status::Ok();
 }
 
+namespace {
+
+// A rope offset as a message shows it: whole numbers in full ("2147483649").
+std::string offset_str(double x) {
+  if (std::isfinite(x) && std::floor(x) == x && std::fabs(x) < 1e21) return message("%.0f", x);
+  return number_str(x);
+}
+
+// The queries' options: the same rotation, row 0 at offset + n_k − n_q.
+RopeOptions query_rope(const RopeOptions& o, std::size_t n_q, std::size_t n_k) {
+  RopeOptions q = o;
+  q.offset += static_cast<double>(n_k - n_q);
+  return q;
+}
+
+}  // namespace
+
+Status check_head_rope(const char* fn, const RopeOptions* rope, std::size_t d, std::size_t h,
+                       std::size_t n_q, std::size_t n_k) {
+  if (!rope) return Status::Ok();
+  if ((d / h) % 2 != 0)
+    return Status::Error("divisibility",
+                         message("%s: rope needs an even head width d/h = %zu", fn, d / h));
+  if (n_q > n_k)
+    return Status::Error("shape", message("%s: rope needs n_q ≤ n_k (the queries are the last n_q "
+                                          "of the n_k positions), got n_q = %zu and n_k = %zu",
+                                          fn, n_q, n_k));
+  // the checks of rope() (rope.cpp), named as this function's argument
+  if (!std::isfinite(rope->base) || !(rope->base > 1.0))
+    return Status::Error("invalid_argument",
+                         message("%s: rope.base = %s must be a finite number > 1 (10000 in "
+                                 "RoFormer and Llama 2)",
+                                 fn, number_str(rope->base).c_str()));
+  if (!(rope->offset >= 0.0) || std::floor(rope->offset) != rope->offset)
+    return Status::Error("invalid_argument",
+                         message("%s: rope.offset = %s must be a whole number ≥ 0", fn,
+                                 offset_str(rope->offset).c_str()));
+  if (rope->offset > kMaxRopeOffset)
+    return Status::Error("too_large",
+                         message("%s: rope.offset = %s is over the limit of 2147483648", fn,
+                                 offset_str(rope->offset).c_str()));
+  const double first_query = rope->offset + static_cast<double>(n_k - n_q);
+  if (first_query > kMaxRopeOffset)
+    return Status::Error("too_large",
+                         message("%s: rope.offset + n_k − n_q = %s (the first query's position) is "
+                                 "over the limit of 2147483648",
+                                 fn, offset_str(first_query).c_str()));
+  return Status::Ok();
+}
+
+double head_rope_cost(const RopeOptions* rope, std::size_t n_q, std::size_t n_k, std::size_t d) {
+  if (!rope) return 0.0;
+  return kTranscendentalCost * static_cast<double>(n_q + n_k) * static_cast<double>(d);
+}
+
+Result<Matrix> rope_heads(const char* fn, const char* arg, const Matrix& X, std::size_t h,
+                          const RopeOptions& opts) {
+  const std::size_t d_head = X.cols / h;
+  Result<Matrix> out;
+  out.value = Matrix(X.rows, X.cols);  // (n, d)
+  for (std::size_t t = 0; t < h; ++t) {
+    // head t's columns (n, d/h), turned with d = d/h: θ_i = base^(−2i/(d/h))
+    Result<Matrix> r = rope(columns(X, t * d_head, d_head), opts);
+    if (!r.ok() && r.status.code == "non_finite_result")
+      return Result<Matrix>::Fail(Status::Error(
+          r.status.code, message("%s: rope turns head %zu of %s past float64 (a rotated value "
+                                 "overflows): scale %s down below 1e307",
+                                 fn, t, arg, arg)));
+    if (!r.ok())
+      return Result<Matrix>::Fail(Status::Error(
+          r.status.code,
+          message("%s: rope on head %zu of %s: %s", fn, t, arg, r.status.message.c_str())));
+    for (std::size_t i = 0; i < X.rows; ++i)
+      for (std::size_t c = 0; c < d_head; ++c) out.value(i, t * d_head + c) = r.value(i, c);
+  }
+  return out;
+}
+
 MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
                                      std::size_t h, const Mask* mask, double temperature,
-                                     const Tensor3* bias) {
+                                     const Tensor3* bias, const RopeOptions* rope) {
   const std::size_t d_head = Q.cols / h, dv_head = V.cols / h;
   MultiHeadResult r{Matrix(Q.rows, V.cols), {}};
   r.weights.reserve(h);
+  const RopeOptions q_rope = rope ? query_rope(*rope, Q.rows, K.rows) : RopeOptions{};
   for (std::size_t t = 0; t < h; ++t) {
     // 1. this head's slices: Q_t (n_q, d/h), K_t (n_k, d/h), V_t (n_k, d_v/h)
-    const Matrix Qt = columns(Q, t * d_head, d_head);
-    const Matrix Kt = columns(K, t * d_head, d_head);
+    Matrix Qt = columns(Q, t * d_head, d_head);
+    Matrix Kt = columns(K, t * d_head, d_head);
     const Matrix Vt = columns(V, t * dv_head, dv_head);
+    // 1b. rope: turn q_i to position offset + n_k − n_q + i and k_j to offset + j,
+    //     with the head's own width d/h (V is never turned)
+    if (rope) {
+      Qt = ap::rope(Qt, q_rope).value;  // (n_q, d/h)
+      Kt = ap::rope(Kt, *rope).value;   // (n_k, d/h)
+    }
     // 2. attention scaled by τ·√(d/h): d/h is the width this head actually has
     //    (plus head t's bias, bias[t] (n_q, n_k), after scaling)
     Matrix Bt;
@@ -63,21 +149,36 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
 }
 
 Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
-                                   const Mask* mask, double temperature, const Tensor3* bias) {
+                                   const Mask* mask, double temperature, const Tensor3* bias,
+                                   const RopeOptions* rope) {
   Status s = check_temperature("multi_head", temperature);
   if (s.ok()) s = check_multi_head("multi_head", Q, K, V, h, mask);
   if (s.ok()) s = check_head_bias("multi_head", bias, h, Q.rows, K.rows);
-  // h heads of width d/h and d_v/h: n_q·n_k·(d + d_v) multiply-adds in all;
-  // results out (n_q, d_v) and h × (n_q, n_k) weights
+  if (s.ok()) s = check_head_rope("multi_head", rope, Q.cols, h, Q.rows, K.rows);
+  // h heads of width d/h and d_v/h: n_q·n_k·(d + d_v) multiply-adds in all
+  // (plus the rotations of Q and K with rope); results out (n_q, d_v) and
+  // h × (n_q, n_k) weights
   if (s.ok())
     s = check_cost(
-        "multi_head", attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols),
+        "multi_head",
+        attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols) +
+            head_rope_cost(rope, Q.rows, K.rows, Q.cols),
         8.0 * static_cast<double>(Q.rows) *
             (static_cast<double>(h) * static_cast<double>(K.rows) + static_cast<double>(V.cols)),
         kReduceAttention);
   if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
   Result<MultiHeadResult> r;
-  r.value = multi_head_unchecked(Q, K, V, h, mask, temperature, bias);
+  if (!rope) {
+    r.value = multi_head_unchecked(Q, K, V, h, mask, temperature, bias);
+    return r;
+  }
+  // rope: turn each head's q and k first, so that a value that overflows
+  // float64 (|x| near 1e308) is reported here, then attend without rope
+  Result<Matrix> Qr = rope_heads("multi_head", "Q", Q, h, query_rope(*rope, Q.rows, K.rows));
+  if (!Qr.ok()) return Result<MultiHeadResult>::Fail(Qr.status);
+  Result<Matrix> Kr = rope_heads("multi_head", "K", K, h, *rope);
+  if (!Kr.ok()) return Result<MultiHeadResult>::Fail(Kr.status);
+  r.value = multi_head_unchecked(Qr.value, Kr.value, V, h, mask, temperature, bias);
   return r;
 }
 

@@ -6,10 +6,16 @@
 // the softmax temperature τ (attention.h; default 1, the same for every head).
 // bias (issue 10): null, or (h, n_q, n_k): head t adds bias[t] to its scaled
 // scores before masking (ALiBi: one slope per head), as attention() does.
+// rope (issue 10): null, or RoPE (Su, Lu, Pan, Murtadha, Wen & Liu 2021,
+// "RoFormer", arXiv:2104.09864; rope.h) applied to each head's own slices of
+// Q and K with d = d/h (never to V): keys at positions offset + j, queries at
+// offset + (n_k − n_q) + i (the queries are the last n_q positions, as for
+// ALiBi's p_i), so (rotated q_i)·(rotated k_j) depends only on p_i − j.
 #pragma once
 
 #include <vector>
 
+#include "rope.h"
 #include "tensor.h"
 
 namespace ap {
@@ -20,16 +26,40 @@ struct MultiHeadResult {
 };
 
 // Checked: the shapes (check_multi_head), τ a finite number > 0, the bias
-// ((h, n_q, n_k), finite: check_head_bias), the work.
+// ((h, n_q, n_k), finite: check_head_bias), the rope (check_head_rope), the
+// work (the rotations counted as rope() counts them), and rotated values
+// that overflow float64 ("non_finite_result").
 Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
                                    const Mask* mask = nullptr, double temperature = 1.0,
-                                   const Tensor3* bias = nullptr);
+                                   const Tensor3* bias = nullptr,
+                                   const RopeOptions* rope = nullptr);
 
 // Unchecked core shared with block() (which uses τ = 1); inputs must already
-// be valid.
+// be valid (check_head_rope too, when rope is given).
 MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
                                      std::size_t h, const Mask* mask, double temperature = 1.0,
-                                     const Tensor3* bias = nullptr);
+                                     const Tensor3* bias = nullptr,
+                                     const RopeOptions* rope = nullptr);
+
+// The rope option of multi_head / block, reported under the name `fn`: null is
+// fine; otherwise the head width d/h even ("divisibility": "multi_head: rope
+// needs an even head width d/h = 3"), n_q ≤ n_k ("shape"), base a finite
+// number > 1 and offset a whole number ≥ 0 ("invalid_argument"), and the
+// queries' last position offset + n_k − 1 at most kMaxRopeOffset + n_q − 1
+// (i.e. offset + n_k − n_q ≤ kMaxRopeOffset: "too_large"), as rope() checks.
+Status check_head_rope(const char* fn, const RopeOptions* rope, std::size_t d, std::size_t h,
+                       std::size_t n_q, std::size_t n_k);
+
+// The multiply-adds the rope option adds: rope() on Q's and K's (n, d) columns
+// (kTranscendentalCost per value, as rope() counts); 0 without rope.
+double head_rope_cost(const RopeOptions* rope, std::size_t n_q, std::size_t n_k, std::size_t d);
+
+// Each head's columns [t·d/h, (t+1)·d/h) of X (n, d) rotated by rope() with
+// width d/h, row r at position `offset` + r; reports a rotated value that
+// overflows float64 under the name `fn` and the argument `arg`. Assumes
+// check_head_rope passed.
+Result<Matrix> rope_heads(const char* fn, const char* arg, const Matrix& X, std::size_t h,
+                          const RopeOptions& opts);
 
 // Shape rules for multi_head, reported under the name `fn`.
 Status check_multi_head(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,

@@ -974,6 +974,516 @@ def make_bias():
     return write("bias.json", cases)
 
 
+# ---------------------------------------------------------------- depth (issue 10, experiment 6)
+# Rank collapse with depth: Dong, Cordonnier & Loukas (2021), "Attention is not
+# all you need: pure attention loses rank doubly exponentially with depth"
+# (arXiv:2103.03404). depth.json: [{name, X0, layers: [{Wq, Wk, Wv}],
+# attention, residual, pre_ln: (L + 1) values of r}], r(X) = ‖X − 1·x̄ᵀ‖_F / ‖X‖_F
+# (0 when ‖X‖_F = 0) after each layer of the three stacks on the SAME weights.
+
+def ref_depth_curves(X0, layers):
+    """The three stacks of cpp/depth.h in plain torch: single head, ÷√d, LN eps 1e-5 without gain/bias."""
+    def r(X):
+        norm = torch.linalg.norm(X)
+        return 0.0 if norm == 0 else (torch.linalg.norm(X - X.mean(dim=0, keepdim=True)) / norm).item()
+
+    def attend(Z, W):
+        q, k, v = Z @ W["Wq"], Z @ W["Wk"], Z @ W["Wv"]
+        out = torch.softmax(q @ k.T / math.sqrt(Z.shape[1]), dim=-1) @ v
+        logits = (q / math.sqrt(Z.shape[1])) @ k.T                          # a second form: exp(ℓ − logsumexp ℓ)
+        other = torch.exp(logits - torch.logsumexp(logits, dim=-1, keepdim=True)) @ v
+        assert (other - out).abs().max() <= 1e-13 * max(1.0, v.abs().max().item())
+        return out
+
+    curves = {}
+    for name in ["attention", "residual", "pre_ln"]:
+        X = X0.clone()
+        rs = [r(X)]
+        for W in layers:
+            if name == "attention":
+                X = attend(X, W)
+            elif name == "residual":
+                X = X + attend(X, W)
+            else:
+                X = X + attend(F.layer_norm(X, (X.shape[1],), eps=1e-5), W)
+            assert torch.isfinite(X).all()
+            rs.append(r(X))
+        curves[name] = rs
+    return curves
+
+
+def make_depth():
+    g = gen(13)
+    cases = []
+
+    def add(name, X0, layers):
+        case = {"name": name, "X0": tolist(X0),
+                "layers": [{k: tolist(W[k]) for k in ("Wq", "Wk", "Wv")} for W in layers]}
+        case.update(ref_depth_curves(X0, layers))
+        cases.append(case)
+
+    def weights(d, L, scale):
+        return [{k: randn(g, d, d, scale=scale) for k in ("Wq", "Wk", "Wv")} for _ in range(L)]
+
+    # the experiment's scales: X0 N(0, 1), weights N(0, 1/d)
+    add("n6_d4_L8", randn(g, 6, 4), weights(4, 8, 1 / math.sqrt(4)))
+    add("n8_d8_L12", randn(g, 8, 8), weights(8, 12, 1 / math.sqrt(8)))
+    # larger weights: sharper attention; the residual stack grows
+    add("n5_d3_L6_weights_N01", randn(g, 5, 3), weights(3, 6, 1.0))
+    # one token: already rank one (r = 0 everywhere)
+    add("n1_d4_L3", randn(g, 1, 4), weights(4, 3, 0.5))
+    # identical rows: rank one from the start, and it stays so in all three stacks
+    row = randn(g, 1, 3)
+    add("identical_rows_n4_d3_L3", row.repeat(4, 1), weights(3, 3, 1 / math.sqrt(3)))
+    # all zeros: ‖X‖_F = 0, so r = 0 (not 0/0)
+    add("zeros_n3_d2_L2", torch.zeros(3, 2), weights(2, 2, 1 / math.sqrt(2)))
+    return write("depth.json", cases)
+
+
+# ------------------------------ relative position (issue 10, experiments 5 and 7)
+#
+# relative_position.json
+#   [{name, op: "relative_position", q: (d), k: (d), n, base, pairing,
+#     rope_scores: (n, n), sin_scores: (n, n), rope_deviation, sin_deviation}
+#    | {name, op: "permutation", positions: "rope" | "alibi", X: (n, d), perm: (n),
+#       out, out_permuted, permuted_out: (n, d), weights, weights_permuted: (n, n), max_abs_diff}]
+# Q = n copies of q, K = n copies of k: rope(Q)·rope(K)ᵀ/√d depends only on i − j,
+# (Q + PE)·(K + PE)ᵀ/√d does not. Run this part alone with
+#   /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_relative_position()"
+
+def ref_pos_encoding(n, d):
+    """Vaswani et al. 2017, as make_pos_encoding: PE[p][2i] = sin(p / 10000^(2i/d)), PE[p][2i+1] = cos(…)."""
+    p = torch.arange(n, dtype=F64).unsqueeze(1)        # (n, 1)
+    c = torch.arange(d)                                # (d,)
+    i2 = (c - c % 2).to(F64)                           # 2i for both columns of a pair
+    angle = p / torch.pow(torch.tensor(10000.0, dtype=F64), i2 / d)  # (n, d)
+    return torch.where(c % 2 == 0, torch.sin(angle), torch.cos(angle))
+
+
+def ref_rope(X, base, pairing):
+    """Hugging Face's rotate_half form (half) or the complex form (interleaved), positions 0 … n − 1."""
+    return rope_half_hf(X, base, 0) if pairing == "half" else rope_interleaved_complex(X, base, 0)
+
+
+def diagonal_deviation(S):
+    """max over offsets c of (max − min of S[i][j] with i − j = c)."""
+    n_r, n_c = S.shape
+    worst = 0.0
+    for c in range(-(n_c - 1), n_r):
+        diag = torch.diagonal(S, offset=-c)            # S[i][i − c]
+        worst = max(worst, (diag.max() - diag.min()).item())
+    return worst
+
+
+def make_relative_position():
+    g = gen(13)
+    cases = []
+    for pairing in ["half", "interleaved"]:
+        for n, d, base in [(4, 2, 10000.0), (9, 8, 10000.0), (16, 64, 10000.0), (6, 8, 500000.0)]:
+            q, k = randn(g, d), randn(g, d)
+            Q, K = q.repeat(n, 1), k.repeat(n, 1)                       # (n, d) each
+            S_rope = ref_rope(Q, base, pairing) @ ref_rope(K, base, pairing).T / math.sqrt(d)
+            # the relative form through the paper's rotation matrices: for i ≥ j, (R_i q)·(R_j k) = (R_{i−j} q)·k
+            for c in range(n):
+                rel = rope_rotation_matrix(q.unsqueeze(0), base, c, pairing)[0] @ k / math.sqrt(d)
+                assert torch.allclose(torch.diagonal(S_rope, offset=-c), rel.expand(n - c), rtol=0, atol=1e-12)
+            pe = ref_pos_encoding(n, d)
+            S_sin = (Q + pe) @ (K + pe).T / math.sqrt(d)
+            dev_rope, dev_sin = diagonal_deviation(S_rope), diagonal_deviation(S_sin)
+            assert dev_rope < 1e-12 and dev_sin > 1e-3, (dev_rope, dev_sin)
+            cases.append({"name": f"relative_{pairing}_n{n}_d{d}_base{base:g}", "op": "relative_position",
+                          "q": q.tolist(), "k": k.tolist(), "n": n, "base": base, "pairing": pairing,
+                          "rope_scores": S_rope.tolist(), "sin_scores": S_sin.tolist(),
+                          "rope_deviation": dev_rope, "sin_deviation": dev_sin})
+    # experiment 7: the permutation experiment with RoPE (Q = K = rope(Z), V = Z) and ALiBi (one head)
+    for positions, n, d in [("rope", 6, 8), ("alibi", 6, 8), ("rope", 5, 4), ("alibi", 7, 3)]:
+        X = randn(g, n, d)
+        perm = torch.randperm(n, generator=g)
+        PX = X[perm]
+
+        def attend(Z):
+            if positions == "rope":
+                R = ref_rope(Z, 10000.0, "half")
+                return ref_attention(R, R, Z)
+            return ref_biased(Z, Z, Z, ref_alibi_bias(1, n, n)[0])
+
+        out, w = attend(X)
+        out_p, w_p = attend(PX)
+        permuted_out = out[perm]
+        diff = (out_p - permuted_out).abs().max().item()
+        assert diff > 1e-6, diff                       # both break equivariance
+        cases.append({"name": f"permutation_{positions}_n{n}_d{d}", "op": "permutation",
+                      "positions": positions, "X": X.tolist(), "perm": perm.tolist(), "out": out.tolist(),
+                      "out_permuted": out_p.tolist(), "permuted_out": permuted_out.tolist(),
+                      "weights": w.tolist(), "weights_permuted": w_p.tolist(), "max_abs_diff": diff})
+    return write("relative_position.json", cases)
+
+
+# ------------------------------ rope options (issue 10): multi_head / block + RoPE, ALiBi
+# multi_head(…, rope = {base, pairing, offset}): head t's q and k slices (width d/h) are turned by RoPE with
+# d = d/h (Su et al. 2021), keys at positions offset + j, queries at offset + (n_k − n_q) + i (the last n_q
+# positions); V is not turned. block(X, h, mask, {eps, rope, alibi}): the same on LN(X), and with alibi head t
+# adds ALiBi's −m_t·|i − j| (Press et al. 2022) after scaling, before masking. The reference here is written
+# apart from make_positions' rope functions, the way the models do it on (heads, n, d/h) tensors with
+# position ids: 'half' as Hugging Face Llama (rotate_half, cos/sin of cat(freqs, freqs)), 'interleaved' as
+# RoFormer (rotate_every_two, cos/sin of each frequency repeated twice); each is checked against those.
+#
+# rope_options.json  [{name, op: "multi_head", Q, K, V, h, mask, temperature, bias: (h, n_q, n_k) | null,
+#                      rope: {base, pairing, offset}, out, weights: h × (n_q, n_k)}
+#                     | {name, op: "block", X, h, mask, eps, rope: {…} | null, alibi, normed, attended, out,
+#                        weights: h × (n, n)}
+#                     | {name, op: "attention", Q, K, V, mask, rope: {…}, q_rot, k_rot, out, weights}]
+# Run this part alone with
+#   /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_rope_options()"
+
+def rotary_cos_sin(positions, dh, base, pairing):
+    """cos and sin (n, dh) of the angles p·θ_i, θ_i = base^(−2i/dh), laid out for the pairing: 'half' as HF's
+    LlamaRotaryEmbedding (cat(freqs, freqs)), 'interleaved' as RoFormer (each frequency twice in a row)."""
+    inv_freq = 1.0 / (base ** (torch.arange(0, dh, 2, dtype=torch.int64).to(F64) / dh))   # (dh/2,)
+    freqs = positions.to(F64)[:, None] * inv_freq[None, :]                                 # (n, dh/2)
+    if pairing == "half":
+        emb = torch.cat((freqs, freqs), dim=-1)                                            # (n, dh)
+    else:
+        emb = torch.stack((freqs, freqs), dim=-1).reshape(freqs.shape[0], dh)              # (n, dh)
+    return emb.cos(), emb.sin()
+
+
+def rotate_pairs(x, pairing):
+    """HF's rotate_half (−x2, x1) for 'half'; RoFormer's rotate_every_two (−x_2i+1, x_2i) for 'interleaved'."""
+    if pairing == "half":
+        x1, x2 = x[..., : x.shape[-1] // 2], x[..., x.shape[-1] // 2:]
+        return torch.cat((-x2, x1), dim=-1)
+    x1, x2 = x[..., 0::2], x[..., 1::2]
+    return torch.stack((-x2, x1), dim=-1).reshape(x.shape)
+
+
+def apply_rotary(x, positions, base, pairing):
+    """x (…, n, dh) turned: x·cos + rotate(x)·sin, row r at positions[r] (apply_rotary_pos_emb)."""
+    cos, sin = rotary_cos_sin(positions, x.shape[-1], base, pairing)
+    return x * cos + rotate_pairs(x, pairing) * sin
+
+
+def heads_of(X, h):
+    """(n, d) → (h, n, d/h), head t = columns [t·d/h, (t+1)·d/h)."""
+    n, d = X.shape
+    return X.view(n, h, d // h).transpose(0, 1)
+
+
+def rope_multi_head(Q, K, V, h, mask, tau, bias, rope):
+    """multi_head with rope: returns (out (n_q, d_v), weights (h, n_q, n_k)), checked two ways."""
+    n_q, n_k, d_v = Q.shape[0], K.shape[0], V.shape[1]
+    base, pairing, offset = rope["base"], rope["pairing"], rope["offset"]
+    pos_q = torch.arange(n_q) + offset + (n_k - n_q)             # the last n_q positions
+    pos_k = torch.arange(n_k) + offset
+    q = apply_rotary(heads_of(Q, h), pos_q, base, pairing)        # (h, n_q, d/h)
+    k = apply_rotary(heads_of(K, h), pos_k, base, pairing)        # (h, n_k, d/h)
+    v = heads_of(V, h)                                            # (h, n_k, d_v/h), never turned
+    # the same rotation as make_positions' references, head by head
+    rope_fn = rope_half_hf if pairing == "half" else rope_interleaved_complex
+    for t in range(h):
+        assert torch.allclose(q[t], rope_fn(heads_of(Q, h)[t], base, offset + n_k - n_q), rtol=0, atol=1e-12)
+        assert torch.allclose(k[t], rope_fn(heads_of(K, h)[t], base, offset), rtol=0, atol=1e-12)
+    b = torch.zeros(h, n_q, n_k, dtype=F64) if bias is None else bias
+    o, w = ref_biased(q, k, v, b, mask, True, tau)                # (h, n_q, d_v/h), (h, n_q, n_k)
+    sdpa_check(q, k, v, b, mask, True, tau, o)
+    # relative: the scores depend on positions only through p_i − j (shift every position by 7)
+    q7 = apply_rotary(heads_of(Q, h), pos_q + 7, base, pairing)
+    k7 = apply_rotary(heads_of(K, h), pos_k + 7, base, pairing)
+    assert torch.allclose(q7 @ k7.transpose(-2, -1), q @ k.transpose(-2, -1), rtol=0, atol=1e-10)
+    return o.transpose(0, 1).reshape(n_q, d_v), w
+
+
+def make_rope_options():
+    g = gen(13)
+    cases = []
+
+    def add_mh(name, Q, K, V, h, mask, rope, tau=1.0, bias=None):
+        out, w = rope_multi_head(Q, K, V, h, mask, tau, bias, rope)
+        assert torch.isfinite(out).all()
+        cases.append({"name": name, "op": "multi_head", "Q": tolist(Q), "K": tolist(K), "V": tolist(V), "h": h,
+                      "mask": tolist(mask), "temperature": tau, "bias": tolist(bias), "rope": rope,
+                      "out": tolist(out), "weights": tolist(w)})
+
+    def add_block(name, X, h, mask, rope, alibi, eps=1e-5):
+        n, d = X.shape
+        LN = F.layer_norm(X, (d,), eps=eps)                       # (n, d)
+        bias = ref_alibi_bias(h, n, n) if alibi else None
+        if rope is None:
+            b = torch.zeros(h, n, n, dtype=F64) if bias is None else bias
+            o, w = ref_biased(heads_of(LN, h), heads_of(LN, h), heads_of(LN, h), b, mask, True, 1.0)
+            att = o.transpose(0, 1).reshape(n, d)
+        else:
+            att, w = rope_multi_head(LN, LN, LN, h, mask, 1.0, bias, rope)
+        cases.append({"name": name, "op": "block", "X": tolist(X), "h": h, "mask": tolist(mask), "eps": eps,
+                      "rope": rope, "alibi": alibi, "normed": tolist(LN), "attended": tolist(att),
+                      "out": tolist(X + att), "weights": tolist(w)})
+
+    # multi_head: h = 1, 2, 4 × both pairings; n_q = n_k (causal, base 10000) and n_q < n_k (base 100, offset 3,
+    # a decoding-causal mask j ≤ p_i and none)
+    Q, K, V = randn(g, 5, 8), randn(g, 5, 8), randn(g, 5, 4)
+    Qd, Kd, Vd = randn(g, 2, 8), randn(g, 6, 8), randn(g, 6, 4)
+    decode = torch.arange(6)[None, :] <= (torch.arange(2) + 4)[:, None]   # (2, 6): j ≤ i + n_k − n_q
+    for h in [1, 2, 4]:
+        for pairing in ["half", "interleaved"]:
+            add_mh(f"mh_h{h}_{pairing}_causal_base10000", Q, K, V, h, causal(5),
+                   {"base": 10000.0, "pairing": pairing, "offset": 0})
+            add_mh(f"mh_h{h}_{pairing}_nq2_nk6_base100_offset3", Qd, Kd, Vd, h, None,
+                   {"base": 100.0, "pairing": pairing, "offset": 3})
+            add_mh(f"mh_h{h}_{pairing}_nq2_nk6_base100_decode_mask", Qd, Kd, Vd, h, decode,
+                   {"base": 100.0, "pairing": pairing, "offset": 0})
+    # wider heads, a temperature, rope and an ALiBi bias together
+    Qw, Kw, Vw = randn(g, 4, 16), randn(g, 7, 16), randn(g, 7, 6)
+    add_mh("mh_h2_half_dh8_nq4_nk7_tau_0.5", Qw, Kw, Vw, 2, None, {"base": 10000.0, "pairing": "half", "offset": 11},
+           tau=0.5)
+    add_mh("mh_h2_interleaved_alibi_causal", Q[:, :8], K, V, 2, causal(5),
+           {"base": 10000.0, "pairing": "interleaved", "offset": 0}, bias=ref_alibi_bias(2, 5, 5))
+    # block: rope (both pairings), alibi, both; causal and not
+    X = randn(g, 5, 8)
+    for h in [2, 4]:
+        for pairing in ["half", "interleaved"]:
+            add_block(f"block_h{h}_rope_{pairing}_causal", X, h, causal(5),
+                      {"base": 10000.0, "pairing": pairing, "offset": 0}, False)
+        add_block(f"block_h{h}_alibi_causal", X, h, causal(5), None, True)
+        add_block(f"block_h{h}_alibi", X, h, None, None, True)
+        add_block(f"block_h{h}_rope_half_alibi_causal", X, h, causal(5),
+                  {"base": 100.0, "pairing": "half", "offset": 2}, True)
+    add_block("block_h1_rope_interleaved_alibi_eps_0.1", randn(g, 4, 6), 1, None,
+              {"base": 10000.0, "pairing": "interleaved", "offset": 0}, True, eps=0.1)
+    # attention on rope-turned Q and K (the convention of the attention op: turn first, with rope(Q, offset
+    # n_k − n_q) and rope(K)); equal to multi_head with h = 1 and rope
+    for pairing, n_q, n_k, offset in [("half", 5, 5, 0), ("interleaved", 3, 6, 0), ("half", 2, 4, 9)]:
+        Qa, Ka, Va = randn(g, n_q, 6), randn(g, n_k, 6), randn(g, n_k, 3)
+        rope = {"base": 10000.0, "pairing": pairing, "offset": offset}
+        rope_fn = rope_half_hf if pairing == "half" else rope_interleaved_complex
+        q_rot, k_rot = rope_fn(Qa, 10000.0, offset + n_k - n_q), rope_fn(Ka, 10000.0, offset)
+        mask = causal(n_q, n_k) if n_q == n_k else None
+        out, w = ref_attention(q_rot, k_rot, Va, mask)
+        mh_out, mh_w = rope_multi_head(Qa, Ka, Va, 1, mask, 1.0, None, rope)
+        assert torch.allclose(mh_out, out, rtol=0, atol=1e-13) and torch.allclose(mh_w[0], w, rtol=0, atol=1e-13)
+        cases.append({"name": f"attention_{pairing}_nq{n_q}_nk{n_k}_offset{offset}", "op": "attention",
+                      "Q": tolist(Qa), "K": tolist(Ka), "V": tolist(Va), "mask": tolist(mask), "rope": rope,
+                      "q_rot": tolist(q_rot), "k_rot": tolist(k_rot), "out": tolist(out), "weights": tolist(w)})
+    return write("rope_options.json", cases)
+
+
+
+# ------------------------------------------ flash attention (issue 11): out and lse, and the trace
+# flash_attention(Q, K, V, mask, {scale, causal, block_q, block_k}) → out (n_q, d_v), lse (n_q):
+# out is attention's (hidden keys −∞, a row with none visible: 0), lse[i] = torch.logsumexp of row i's
+# logits (scores / √d_k, or unscaled) over its visible keys, −∞ when it has none (written as null: JSON has
+# no −∞). causal: key j visible to query i when j ≤ i (causal_mask(n_q, n_k), seed 004).
+# The trace (flash_trace, every query row, keys in tiles of block_k): after each tile, per row, m (running
+# maximum, null while −∞), l (running Σ e^(s − m)), acc (Σ e^(s − m)·v) and acc / l — from online_softmax
+# below, a direct transcription of Milakov & Gimelshein 2018 / Dao et al. 2022 Algorithm 1 in plain Python,
+# whose final result is checked against torch.
+#
+# flash.json  [{name, kind: "flash", Q, K, V, mask, scale, causal, block_q, block_k, out, lse}
+#             | {name, kind: "trace", Q, K, V, scale, causal, block_k, steps: [{key_begin, key_end, m, l, acc,
+#                partial}], out, lse}]
+# Run this part alone with
+#   /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_flash()"
+
+def neg_inf_to_none(xs):
+    return [None if x == float("-inf") else x for x in xs]
+
+
+def ref_flash(Q, K, V, mask, scale, causal_):
+    """attention's out and torch.logsumexp of the logits over the visible keys."""
+    n_q, n_k = Q.size(0), K.size(0)
+    vis = torch.ones(n_q, n_k, dtype=torch.bool) if mask is None else mask.clone()
+    if causal_:
+        vis &= causal(n_q, n_k)
+    logits = Q @ K.T / (math.sqrt(Q.size(1)) if scale else 1.0)
+    logits = logits.masked_fill(~vis, float("-inf"))
+    lse = torch.logsumexp(logits, dim=-1)                  # −∞ for a row with no visible key
+    out, _ = ref_attention(Q, K, V, vis, scale)            # 0 for such a row
+    return out, lse
+
+
+def online_softmax(Q, K, V, scale, causal_, block_k):
+    """Plain-Python online softmax over key tiles; returns the steps and the final out, lse."""
+    Qs, Ks, Vs = Q.tolist(), K.tolist(), V.tolist()
+    n_q, n_k, d_v = len(Qs), len(Ks), len(Vs[0])
+    factor = 1.0 / math.sqrt(len(Qs[0])) if scale else 1.0
+    m = [float("-inf")] * n_q
+    l = [0.0] * n_q
+    acc = [[0.0] * d_v for _ in range(n_q)]
+    steps = []
+    for j0 in range(0, n_k, block_k):
+        j1 = min(n_k, j0 + block_k)
+        for i in range(n_q):
+            keys = [j for j in range(j0, j1) if not causal_ or j <= i]
+            if not keys:
+                continue
+            s = {j: sum(a * b for a, b in zip(Qs[i], Ks[j])) * factor for j in keys}
+            m_new = max(m[i], max(s.values()))
+            c = 0.0 if m[i] == float("-inf") else math.exp(m[i] - m_new)
+            l[i] *= c
+            acc[i] = [x * c for x in acc[i]]
+            for j in keys:
+                p = math.exp(s[j] - m_new)
+                l[i] += p
+                acc[i] = [x + p * v for x, v in zip(acc[i], Vs[j])]
+            m[i] = m_new
+        partial = [[x / l[i] for x in acc[i]] if l[i] > 0 else [0.0] * d_v for i in range(n_q)]
+        steps.append({"key_begin": j0, "key_end": j1, "m": neg_inf_to_none(m), "l": list(l),
+                      "acc": [list(r) for r in acc], "partial": partial})
+    lse = [m[i] + math.log(l[i]) if l[i] > 0 else float("-inf") for i in range(n_q)]
+    return steps, steps[-1]["partial"], lse
+
+
+def make_flash():
+    g = gen(21)
+    cases = []
+
+    def add(name, Q, K, V, mask=None, scale=True, causal_=False, block_q=4, block_k=4):
+        out, lse = ref_flash(Q, K, V, mask, scale, causal_)
+        cases.append({"name": name, "kind": "flash", "Q": tolist(Q), "K": tolist(K), "V": tolist(V),
+                      "mask": tolist(mask), "scale": scale, "causal": causal_, "block_q": block_q,
+                      "block_k": block_k, "out": tolist(out), "lse": neg_inf_to_none(lse.tolist())})
+
+    add("square", randn(g, 8, 4), randn(g, 8, 4), randn(g, 8, 3))
+    add("square_causal", randn(g, 8, 4), randn(g, 8, 4), randn(g, 8, 3), causal_=True)
+    add("unscaled_causal", randn(g, 6, 4), randn(g, 6, 4), randn(g, 6, 2), scale=False, causal_=True)
+    add("nq3_nk10_not_a_multiple", randn(g, 3, 5), randn(g, 10, 5), randn(g, 10, 4), block_q=2, block_k=4)
+    add("nq10_nk3_causal", randn(g, 10, 2), randn(g, 3, 2), randn(g, 3, 2), causal_=True, block_q=3, block_k=2)
+    add("tiles_of_1", randn(g, 5, 3), randn(g, 7, 3), randn(g, 7, 2), causal_=True, block_q=1, block_k=1)
+    add("one_tile", randn(g, 5, 3), randn(g, 7, 3), randn(g, 7, 2), block_q=64, block_k=64)
+    holes = torch.tensor([[1, 0, 1, 1, 0],
+                          [0, 0, 0, 0, 0],
+                          [1, 1, 0, 1, 1],
+                          [0, 0, 0, 0, 1]], dtype=torch.bool)
+    add("mask_with_a_hidden_row", randn(g, 4, 2), randn(g, 5, 2), randn(g, 5, 3), mask=holes, block_k=2)
+    add("mask_and_causal", randn(g, 4, 2), randn(g, 5, 2), randn(g, 5, 3), mask=holes, causal_=True, block_k=3)
+    add("large_scores", randn(g, 6, 8, scale=30.0), randn(g, 6, 8, scale=30.0), randn(g, 6, 2), causal_=True)
+    add("n37_d16_causal", randn(g, 37, 16), randn(g, 37, 16), randn(g, 37, 16), causal_=True, block_q=8, block_k=16)
+
+    for name, n_q, n_k, causal_, bk in [("trace_16_causal_tiles_4", 16, 16, True, 4),
+                                        ("trace_6_by_10_tiles_3", 6, 10, False, 3),
+                                        ("trace_5_tiles_1", 5, 5, True, 1)]:
+        Q, K, V = randn(g, n_q, 4), randn(g, n_k, 4), randn(g, n_k, 2)
+        steps, out, lse = online_softmax(Q, K, V, True, causal_, bk)
+        t_out, t_lse = ref_flash(Q, K, V, None, True, causal_)
+        assert max(abs(a - b) for r, tr in zip(out, t_out.tolist()) for a, b in zip(r, tr)) < 1e-13
+        assert max(abs(a - b) for a, b in zip(lse, t_lse.tolist()) if a != float("-inf")) < 1e-13
+        cases.append({"name": name, "kind": "trace", "Q": tolist(Q), "K": tolist(K), "V": tolist(V),
+                      "scale": True, "causal": causal_, "block_k": bk, "steps": steps, "out": out,
+                      "lse": neg_inf_to_none(lse)})
+    return write("flash.json", cases)
+
+
+# ------------------------------------------- page positions (issue 10: the page)
+# tests/golden/page_positions.json: [{name, op, positions, pairing, base, h, causal, Q, K, V | X (, Wq, Wk, Wv),
+# weights: (n_q, n_k) or h × (n_q, n_k)}] — the weights the page shows for its examples with each positions mode
+# (web/src/model/positions.ts): keys at positions 0 … n_k − 1, queries at n_k − n_q + i; sinusoidal adds the seed's
+# PE rows to Q, K, V (or X); RoPE turns q and k (each head's slices); ALiBi adds −m_t·|p_i − j|. Explicit float64
+# references of their own here (attention, multi-head, the layer norm and the block), with the RoPE forms of
+# Hugging Face (half) and Meta (interleaved, complex), Press et al.'s get_slopes and ref_pos_encoding above.
+# Run alone: /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_page_positions()"
+
+def page_rope(x, pairing, base, offset):
+    """RoPE of the page: Hugging Face's rotate_half form (half) or Meta's complex form (interleaved)."""
+    return rope_half_hf(x, base, offset) if pairing == "half" else rope_interleaved_complex(x, base, offset)
+
+
+def page_head(q, k, v, mask, bias, tau):
+    """One head, written out: softmax(q·kᵀ / (τ·√d) + bias, hidden keys −∞) per row; q (n_q, d), k (n_k, d)."""
+    logits = torch.einsum("id,jd->ij", q, k) / (tau * math.sqrt(q.shape[1]))  # (n_q, n_k)
+    if bias is not None:
+        logits = logits + bias
+    if mask is not None:
+        logits = torch.where(mask, logits, torch.tensor(float("-inf"), dtype=F64))
+    e = torch.exp(logits - logits.max(dim=1, keepdim=True).values)  # (n_q, n_k)
+    w = e / e.sum(dim=1, keepdim=True)
+    return w @ v, w
+
+
+def page_multi_head(Q, K, V, h, mask, positions, pairing, base, tau=1.0):
+    """h heads of the page's multi_head with its positions (sinusoidal is added by the caller)."""
+    n_q, n_k = Q.shape[0], K.shape[0]
+    dh, dvh = Q.shape[1] // h, V.shape[1] // h
+    bias = ref_alibi_bias(h, n_q, n_k) if positions == "alibi" else None  # (h, n_q, n_k)
+    outs, ws = [], []
+    for t in range(h):
+        q, k, v = Q[:, t * dh:(t + 1) * dh], K[:, t * dh:(t + 1) * dh], V[:, t * dvh:(t + 1) * dvh]
+        if positions == "rope":
+            q, k = page_rope(q, pairing, base, n_k - n_q), page_rope(k, pairing, base, 0)
+        o, w = page_head(q, k, v, mask, None if bias is None else bias[t], tau)
+        outs.append(o)
+        ws.append(w)
+    return torch.cat(outs, dim=1), torch.stack(ws)       # (n_q, d_v), (h, n_q, n_k)
+
+
+def page_layer_norm(X, eps):
+    """Each row to mean 0 and (biased) variance 1, no affine."""
+    mu = X.mean(dim=1, keepdim=True)
+    var = ((X - mu) ** 2).mean(dim=1, keepdim=True)
+    return (X - mu) / torch.sqrt(var + eps)
+
+
+def page_weights(case):
+    """The weights the page shows for a case of page_positions.json."""
+    pos, pairing, base, h = case["positions"], case["pairing"], case["base"], case["h"]
+    T = {k: torch.tensor(case[k], dtype=F64) for k in ["Q", "K", "V", "X", "Wq", "Wk", "Wv"] if k in case}
+    if case["op"] in ("attention", "multi_head"):
+        Q, K, V = T["Q"] * case.get("q_length", 1.0), T["K"], T["V"]
+        n_q, n_k = Q.shape[0], K.shape[0]
+        mask = causal(n_q, n_k) if case["causal"] else None
+        if pos == "sinusoidal":
+            Q = Q + ref_pos_encoding(n_k, Q.shape[1])[n_k - n_q:]
+            K, V = K + ref_pos_encoding(n_k, K.shape[1]), V + ref_pos_encoding(n_k, V.shape[1])
+        _, w = page_multi_head(Q, K, V, h, mask, pos, pairing, base, case.get("temperature", 1.0))
+        return w[0] if case["op"] == "attention" else w
+    X = T["X"]
+    n = X.shape[0]
+    mask = causal(n) if case["causal"] else None
+    if pos == "sinusoidal":
+        X = X + ref_pos_encoding(n, X.shape[1])
+    if case["op"] == "block":
+        N = page_layer_norm(X, 1e-5)
+        return page_multi_head(N, N, N, h, mask, pos, pairing, base)[1]
+    q, k, v = X @ T["Wq"], X @ T["Wk"], X @ T["Wv"]      # single_head: seed 000's projections
+    return page_multi_head(q, k, v, 1, mask, pos, pairing, base)[1][0]
+
+
+def make_page_positions():
+    first_q = [[1.5, 0], [0, 1.5], [2, 0.3], [1, -1], [1.5, 0], [-1, 1]]  # web/src/model/presets.ts firstState()
+    first_k = [[0.2, -0.2], [2, 0], [0, 2], [-1, 1.5], [0.2, -0.2], [1.5, -1]]
+    first_v = [[0, 0.1], [1, 0], [0, 1], [-0.5, 0.5], [0, 0.1], [1, -0.5]]
+    wide = lambda m: [r + [round(r[1] - r[0], 4), round(0.5 * (r[0] + r[1]), 4)] for r in m]  # (6, 4): two more columns
+    seed0 = {"X": [[0.1, 0.2, 0.3, 0.4], [0.5, 0.4, 0.3, 0.2], [0.0, 0.1, 0.0, 0.1]],
+             "Wq": [[0.2, -0.1], [0.0, 0.1], [0.1, 0.2], [-0.1, 0.0]],
+             "Wk": [[0.1, 0.1], [0.0, -0.1], [0.2, 0.0], [0.0, 0.2]],
+             "Wv": [[0.1, 0.0], [0.0, 0.1], [0.1, 0.1], [0.0, 0.0]]}
+    examples = [
+        ("hand", "attention", 1, False, {"Q": [[1, 0], [0, 1], [1, 1]], "K": [[1, 0], [0, 1], [1, 1]], "V": [[1, 2], [3, 4], [5, 6]]}),
+        ("sentence", "attention", 1, False, {"Q": first_q, "K": first_k, "V": first_v}),
+        ("sentence_causal", "attention", 1, True, {"Q": first_q, "K": first_k, "V": first_v}),
+        ("cross", "attention", 1, False, {"Q": [[1, 0, 1, 0], [0, 2, 0, 1]], "K": [[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 1], [1, 1, 1, 0]],
+                                          "V": [[1, 0], [0, 1], [1, 1], [2, -1]]}),
+        ("sentence_wide_h2", "multi_head", 2, False, {"Q": wide(first_q), "K": wide(first_k), "V": wide(first_v)}),
+        ("sentence_wide_h2_causal", "multi_head", 2, True, {"Q": wide(first_q), "K": wide(first_k), "V": wide(first_v)}),
+        ("block_h2_causal", "block", 2, True, {"X": wide(first_k)}),
+        ("seed000", "single_head", 1, True, seed0),
+    ]
+    variants = [("none", "half", 10000.0), ("sinusoidal", "half", 10000.0), ("rope", "half", 10000.0),
+                ("rope", "interleaved", 500.0), ("alibi", "half", 10000.0)]
+    cases = []
+    for name, op, h, is_causal, inputs in examples:
+        for pos, pairing, base in variants:
+            label = f"{pos}_{pairing}" if pos == "rope" else pos
+            case = {"name": f"{name}_{label}", "op": op, "positions": pos, "pairing": pairing, "base": base,
+                    "h": h, "causal": is_causal, **inputs}
+            case["weights"] = tolist(page_weights(case))
+            cases.append(case)
+    # RoPE's product depends only on i − j: a check of the references on the sentence's first head
+    Q, K = torch.tensor(first_q, dtype=F64), torch.tensor(first_k, dtype=F64)
+    s1 = page_rope(Q, "half", 10000.0, 0) @ page_rope(K, "half", 10000.0, 0).T
+    s2 = page_rope(Q, "half", 10000.0, 7) @ page_rope(K, "half", 10000.0, 7).T
+    assert torch.allclose(s1, s2, rtol=0, atol=1e-12)
+    return write("page_positions.json", cases)
+
+
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     total = 0
@@ -983,6 +1493,11 @@ def main():
     total += make_mask_patterns()  # masks (issue 10)
     total += make_positions()  # positions (issue 10): RoPE, ALiBi
     total += make_bias()  # bias (issue 10): attention and multi_head + bias
+    total += make_rope_options()  # rope options (issue 10): multi_head / block + RoPE, ALiBi
+    total += make_depth()  # depth (issue 10, experiment 6): rank collapse
+    total += make_relative_position()  # relative position (issue 10, experiments 5 and 7)
+    total += make_page_positions()  # the page's positions (issue 10): its examples' weights
+    total += make_flash()  # flash attention (issue 11): out, lse and the online-softmax trace
     print(f"total {total:,} bytes in {os.path.relpath(OUT_DIR, ROOT)}/")
 
 

@@ -50,6 +50,13 @@ export interface RawLimits {
   maxScalingPoints: number;
   /** seeds are whole numbers 0 … 2⁵³ − 1 (Number.MAX_SAFE_INTEGER). */
   maxSeed: number;
+  // attention at scale (issue 11)
+  /** rows of flash_attention's Q, K and V (no n_q × n_k matrix is kept); 65,536. */
+  maxFlashRows: number;
+  /** work of one flash_attention call: (d_k + d_v) per visible (query, key) pair; 2³⁷. */
+  maxFlashMultiplyAdds: number;
+  /** rows of flash_trace's Q, K and V; 64. */
+  maxTraceRows: number;
 }
 
 export interface RawCore {
@@ -85,6 +92,16 @@ export interface RawCore {
   rope(X: RawMatrix, base: number, interleaved: boolean, offset: number): RawResult<{ out: RawMatrix }>;
   alibi_slopes(h: number): RawResult<{ out: Float64Array }>;
   alibi_bias(h: number, n_q: number, n_k: number): RawResult<{ out: RawTensor3 }>;
+  // rope options (issue 10): the longer overloads (embind picks by argument count). rope false: no RoPE (base,
+  // interleaved, offset unused); the core checks base (finite > 1), offset (0 … 2³¹) and d/h even.
+  /** multi_head with RoPE on each head's q and k (width d/h): keys at offset + j, queries at offset + n_k − n_q + i. */
+  multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null, temperature: number,
+    bias: RawTensor3 | null, rope: boolean, base: number, interleaved: boolean, offset: number):
+    RawResult<{ out: RawMatrix; weights: RawStack }>;
+  /** block with RoPE (as multi_head) and/or ALiBi (alibi_bias(h, n, n) as the per-head bias). */
+  block(X: RawMatrix, h: number, mask: RawMask | null, eps: number, rope: boolean, base: number,
+    interleaved: boolean, offset: number, alibi: boolean):
+    RawResult<{ normed: RawMatrix; attended: RawMatrix; out: RawMatrix; weights: RawStack }>;
   HEAP8: Int8Array;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [experiment: string]: any;
@@ -146,4 +163,57 @@ export interface RawCore {
   dilated_mask(n: number, w: number, dilation: number): RawResult<RawMask>;
   bigbird_mask(n: number, block: number, window_blocks: number, global_blocks: number, random_blocks: number,
     seed: number): RawResult<RawMask>;
+}
+
+// ---- relative position (issue 10, experiments 5 and 7; cpp/relative_position.h, cpp/experiments.h) ----
+// interleaved false = 'half' pairing. positions: 'none' | 'sinusoidal' | 'rope' | 'alibi' (anything else fails).
+
+/** Both (n, n) score matrices of one q and one k repeated at n positions, and their deviations. */
+export interface RawRelativePosition {
+  n: number; d: number; q: Float64Array; k: Float64Array;
+  rope_scores: RawMatrix; sin_scores: RawMatrix;
+  rope_deviation: number; sin_deviation: number;
+}
+
+export interface RawCore {
+  relative_position_experiment(n: number, d: number, seed: number, base: number, interleaved: boolean):
+    RawResult<RawRelativePosition>;
+  relative_position_scores(q: ArrayLike<number>, k: ArrayLike<number>, n: number, base: number,
+    interleaved: boolean): RawResult<RawRelativePosition>;
+  permutation_positions(X: RawMatrix, perm: ArrayLike<number>, positions: string, base: number,
+    interleaved: boolean): RawResult<RawPermutation & { positions: string }>;
+}
+
+// ---- depth (issue 10, experiment 6; cpp/depth.h) ----
+/** One stack's curve: r after each layer (r[0] is the input's), r[L] / r[0] (1 when r[0] = 0), r[L] < threshold. */
+export interface RawDepthCurve {
+  r: Float64Array; ratio: number; collapsed: boolean;
+}
+
+/** The three stacks on the same weights, and the collapse threshold (1e-6). */
+export interface RawDepthCurves {
+  attention: RawDepthCurve; residual: RawDepthCurve; pre_ln: RawDepthCurve; threshold: number;
+}
+
+export interface RawCore {
+  depth_experiment(n: number, d: number, L: number, seed: number): RawResult<RawDepthCurves & { n: number; d: number; L: number }>;
+  depth_curves(X0: RawMatrix, layers: { Wq: RawMatrix; Wk: RawMatrix; Wv: RawMatrix }[]): RawResult<RawDepthCurves>;
+}
+
+// ---- attention at scale (issue 11): flash_attention, flash_trace, kv_decode (cpp/flash_attention.h, cpp/kv_cache.h) ----
+// block_q, block_k, num_heads, num_kv_heads, steps: whole numbers (checked); lse holds -Infinity for a row that sees no key.
+
+/** One key tile of the online softmax: per query row m, l (n_q) and acc, partial (n_q, d_v). */
+export interface RawFlashStep {
+  key_begin: number; key_end: number; m: Float64Array; l: Float64Array; acc: RawMatrix; partial: RawMatrix;
+}
+
+export interface RawCore {
+  flash_attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean, causal: boolean,
+    block_q: number, block_k: number): RawResult<{ out: RawMatrix; lse: Float64Array }>;
+  flash_trace(Q: RawMatrix, K: RawMatrix, V: RawMatrix, scale: boolean, causal: boolean, block_k: number):
+    RawResult<{ steps: RawFlashStep[]; out: RawMatrix; lse: Float64Array }>;
+  /** weights: step t's (num_heads, t + 1) after the earlier steps'; cache_values: per step. */
+  kv_decode(X: RawMatrix, params: RawParams, num_heads: number, num_kv_heads: number, steps: number):
+    RawResult<{ out: RawMatrix; weights: Float64Array; cache_values: Float64Array; head_dim_k: number; head_dim_v: number }>;
 }

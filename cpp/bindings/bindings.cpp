@@ -20,6 +20,8 @@
 #include "bindings/convert.h"
 #include "block.h"
 #include "experiments.h"
+#include "flash_attention.h"  // attention at scale (issue 11)
+#include "kv_cache.h"         // attention at scale (issue 11)
 #include "layer_norm.h"
 #include "mask.h"
 #include "mask_patterns.h"  // masks (issue 10)
@@ -387,6 +389,145 @@ val js_alibi_bias(double h, double n_q, double n_k) {
 }
 
 // ---- end of positions (issue 10) ------------------------------------------
+// ---- rope options (issue 10): multi_head's rope, block's rope and alibi ----
+// Overloads by argument count (embind), so the shorter calls above still work:
+//   multi_head(Q, K, V, h, mask, temperature, bias, rope, base, interleaved, offset)
+//   block(X, h, mask, eps, rope, base, interleaved, offset, alibi)
+// rope: false = no RoPE (base, interleaved, offset then unused); the core checks
+// base (finite > 1), offset (a whole number 0 … 2³¹) and d/h even.
+val js_multi_head_rope(val Q, val K, val V, double h, val mask, double temperature, val bias,
+                       bool rope, double base, bool interleaved, double offset) {
+  std::size_t heads = 0;
+  ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
+  if (!s.ok()) return failure(s);
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  const bool biased = !bias.isNull() && !bias.isUndefined();
+  const ap::Tensor3 B = biased ? tensor_from(bias) : ap::Tensor3();
+  const ap::RopeOptions R{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, offset};
+  auto r = ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, has ? &m : nullptr,
+                          temperature, biased ? &B : nullptr, rope ? &R : nullptr);
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("out", matrix_to(r.value.out));
+  o.set("weights", stack_to(r.value.weights));
+  return o;
+}
+
+val js_block_positions(val X, double h, val mask, double eps, bool rope, double base,
+                       bool interleaved, double offset, bool alibi) {
+  std::size_t heads = 0;
+  ap::Status s = count_arg("block", "h", h, 1, ap::kMaxHeads, heads);
+  if (!s.ok()) return failure(s);
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  const ap::RopeOptions R{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, offset};
+  auto r = ap::block(matrix_from(X), heads, has ? &m : nullptr,
+                     ap::BlockOptions{eps, rope ? &R : nullptr, alibi});
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("normed", matrix_to(r.value.normed));
+  o.set("attended", matrix_to(r.value.attended));
+  o.set("out", matrix_to(r.value.out));
+  o.set("weights", stack_to(r.value.weights));
+  return o;
+}
+
+// ---- end of rope options (issue 10) -----------------------------------------
+// ---- attention at scale (issue 11): flash_attention, flash_trace, kv_decode ----
+// Q, K, V cross as RawMatrix (up to kMaxFlashRows rows: checked against
+// kMaxValues before the copy); block_q, block_k as doubles through count_arg
+// (1 … kMaxFlashRows); the core checks the rest. lse (n_q) holds −∞ (JS
+// -Infinity) for a row that sees no key.
+ap::Status flash_values_within(const char* fn, const val& Q, const val& K, const val& V) {
+  ap::Status s = values_within(fn, "Q", Q);
+  if (s.ok()) s = values_within(fn, "K", K);
+  if (s.ok()) s = values_within(fn, "V", V);
+  return s;
+}
+
+val js_flash_attention(val Q, val K, val V, val mask, bool scale, bool causal, double block_q,
+                       double block_k) {
+  const char* fn = "flash_attention";
+  ap::FlashOptions o{scale, causal, 0, 0};
+  ap::Status s = first_failure({count_arg(fn, "block_q", block_q, 1, ap::kMaxFlashRows, o.block_q),
+                                count_arg(fn, "block_k", block_k, 1, ap::kMaxFlashRows, o.block_k),
+                                flash_values_within(fn, Q, K, V)});
+  if (!s.ok()) return failure(s);
+  ap::Mask m;
+  const bool has = mask_from(mask, m);
+  auto r =
+      ap::flash_attention(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr, o);
+  if (!r.ok()) return failure(r.status);
+  val out = success();
+  out.set("out", matrix_to(r.value.out));
+  out.set("lse", copy_out(r.value.lse));
+  return out;
+}
+
+// { ok, steps: [{ key_begin, key_end, m, l (n_q), acc, partial (n_q, d_v) }], out, lse }
+val js_flash_trace(val Q, val K, val V, bool scale, bool causal, double block_k) {
+  const char* fn = "flash_trace";
+  ap::FlashOptions o{scale, causal, 1, 0};
+  ap::Status s = first_failure({count_arg(fn, "block_k", block_k, 1, ap::kMaxFlashRows, o.block_k),
+                                flash_values_within(fn, Q, K, V)});
+  if (!s.ok()) return failure(s);
+  auto r = ap::flash_trace(matrix_from(Q), matrix_from(K), matrix_from(V), o);
+  if (!r.ok()) return failure(r.status);
+  val steps = val::array();
+  for (const ap::FlashTraceStep& t : r.value.steps) {
+    val step = val::object();
+    step.set("key_begin", t.key_begin);
+    step.set("key_end", t.key_end);
+    step.set("m", copy_out(t.m));
+    step.set("l", copy_out(t.l));
+    step.set("acc", matrix_to(t.acc));
+    step.set("partial", matrix_to(t.partial));
+    steps.call<void>("push", step);
+  }
+  val out = success();
+  out.set("steps", steps);
+  out.set("out", matrix_to(r.value.result.out));
+  out.set("lse", copy_out(r.value.result.lse));
+  return out;
+}
+
+// params as grouped_query_attention's; steps: a count (the core checks 1 … n).
+// { ok, out (steps, d_o), weights: Float64Array (step t's H × (t + 1) after
+// the earlier steps'), cache_values: Float64Array (steps), head_dim_k, head_dim_v }
+val js_kv_decode(val X, val params, double num_heads, double num_kv_heads, double steps) {
+  const char* fn = "kv_decode";
+  ap::KvDecodeOptions o;
+  ap::Status s =
+      first_failure({count_arg(fn, "num_heads", num_heads, 1, ap::kMaxHeads, o.num_heads),
+                     count_arg(fn, "num_kv_heads", num_kv_heads, 1, ap::kMaxHeads, o.num_kv_heads),
+                     count_arg(fn, "steps", steps, 0, ap::kMaxRows, o.steps)});
+  if (!s.ok()) return failure(s);
+  ap::ProjectionParams p;
+  p.Wq = matrix_from(params["Wq"]);
+  p.Wk = matrix_from(params["Wk"]);
+  p.Wv = matrix_from(params["Wv"]);
+  p.Wo = matrix_from(params["Wo"]);
+  p.bq = optional_doubles(params, "bq");
+  p.bk = optional_doubles(params, "bk");
+  p.bv = optional_doubles(params, "bv");
+  p.bo = optional_doubles(params, "bo");
+  auto r = ap::kv_decode(matrix_from(X), p, o);
+  if (!r.ok()) return failure(r.status);
+  std::vector<double> weights, cache;
+  for (const ap::Matrix& w : r.value.weights)
+    weights.insert(weights.end(), w.data.begin(), w.data.end());
+  for (std::size_t c : r.value.cache_values) cache.push_back(static_cast<double>(c));
+  val out = success();
+  out.set("out", matrix_to(r.value.out));
+  out.set("weights", copy_out(weights));
+  out.set("cache_values", copy_out(cache));
+  out.set("head_dim_k", r.value.head_dim_k);
+  out.set("head_dim_v", r.value.head_dim_v);
+  return out;
+}
+
+// ---- end of attention at scale (issue 11) -----------------------------------
 // The size limits the core checks, for the page to validate its inputs
 // against (and to show them) without copying the numbers. Plain numbers.
 val js_limits() {
@@ -402,6 +543,10 @@ val js_limits() {
   o.set("maxTrials", ap::kMaxTrials);                // trials of the scaling experiment
   o.set("maxScalingPoints", ap::kMaxScalingPoints);  // values of d in one scaling experiment
   o.set("maxSeed", kMaxSeed);                        // seeds: 0 … 2⁵³ − 1
+  // attention at scale (issue 11)
+  o.set("maxFlashRows", ap::kMaxFlashRows);                  // rows of flash_attention's Q, K, V
+  o.set("maxFlashMultiplyAdds", ap::kMaxFlashMultiplyAdds);  // work of one flash_attention (2³⁷)
+  o.set("maxTraceRows", ap::kMaxTraceRows);                  // rows of flash_trace's Q, K, V
   return o;
 }
 
@@ -430,4 +575,11 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("rope", &js_rope);
   emscripten::function("alibi_slopes", &js_alibi_slopes);
   emscripten::function("alibi_bias", &js_alibi_bias);
+  // rope options (issue 10): the longer overloads of multi_head and block
+  emscripten::function("multi_head", &js_multi_head_rope);
+  emscripten::function("block", &js_block_positions);
+  // attention at scale (issue 11)
+  emscripten::function("flash_attention", &js_flash_attention);
+  emscripten::function("flash_trace", &js_flash_trace);
+  emscripten::function("kv_decode", &js_kv_decode);
 }

@@ -18,7 +18,9 @@
 #include <vector>
 
 #include "bindings/convert.h"
+#include "depth.h"
 #include "experiments.h"
+#include "relative_position.h"
 #include "size_limits.h"
 
 using emscripten::val;
@@ -170,6 +172,128 @@ val js_h1_check(val Q, val K, val V, val mask) {
   return o;
 }
 
+// ---- relative position (issue 10, experiments 5 and 7) ---------------------
+// relative_position_experiment(n, d, seed, base, interleaved),
+// relative_position_scores(q, k, n, base, interleaved) and
+// permutation_positions(X, perm, positions, base, interleaved) with positions
+// 'none' | 'sinusoidal' | 'rope' | 'alibi'; interleaved false = 'half' pairing.
+
+val relative_to(const ap::RelativePositionResult& r) {
+  val o = success();
+  o.set("n", r.n);
+  o.set("d", r.d);
+  o.set("q", copy_out(r.q));
+  o.set("k", copy_out(r.k));
+  o.set("rope_scores", matrix_to(r.rope_scores));
+  o.set("sin_scores", matrix_to(r.sin_scores));
+  o.set("rope_deviation", r.rope_deviation);
+  o.set("sin_deviation", r.sin_deviation);
+  return o;
+}
+
+ap::RopeOptions rope_options(double base, bool interleaved) {
+  return ap::RopeOptions{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, 0.0};
+}
+
+val js_relative_position_experiment(double n, double d, double seed, double base,
+                                    bool interleaved) {
+  const char* fn = "relative_position_experiment";
+  std::size_t n_ = 0, d_ = 0;
+  std::uint64_t s_ = 0;
+  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
+                       seed_arg(fn, "seed", seed, s_)})
+    if (!s.ok()) return failure(s);
+  auto r = ap::relative_position_experiment(n_, d_, s_, rope_options(base, interleaved));
+  return r.ok() ? relative_to(r.value) : failure(r.status);
+}
+
+val js_relative_position_scores(val q, val k, double n, double base, bool interleaved) {
+  std::size_t n_ = 0;
+  ap::Status s = count("relative_position_scores", "n", n, ap::kMaxRows, n_);
+  if (!s.ok()) return failure(s);
+  auto r =
+      ap::relative_position_scores(doubles(q), doubles(k), n_, rope_options(base, interleaved));
+  return r.ok() ? relative_to(r.value) : failure(r.status);
+}
+
+val js_permutation_positions(val X, val perm, std::string positions, double base,
+                             bool interleaved) {
+  const char* fn = "permutation_positions";
+  const ap::Positions p = positions == "sinusoidal" ? ap::Positions::sinusoidal
+                          : positions == "rope"     ? ap::Positions::rope
+                          : positions == "alibi"    ? ap::Positions::alibi
+                                                    : ap::Positions::none;
+  if (p == ap::Positions::none && positions != "none")
+    return failure(
+        ap::Status::Error("invalid_argument",
+                          std::string(fn) + ": positions must be none, sinusoidal, rope or alibi"));
+  std::vector<std::size_t> order;
+  ap::Status s = counts(fn, "perm", doubles(perm), ap::kMaxRows, order);
+  if (!s.ok()) return failure(s);
+  auto r = ap::permutation_experiment(matrix_from(X), order, p, rope_options(base, interleaved));
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("perm", indices_out(r.value.perm));
+  o.set("use_pe", r.value.use_pe);
+  o.set("positions", positions);
+  o.set("permuted_input", matrix_to(r.value.permuted_input));
+  o.set("out", matrix_to(r.value.out));
+  o.set("out_permuted", matrix_to(r.value.out_permuted));
+  o.set("permuted_out", matrix_to(r.value.permuted_out));
+  o.set("weights", matrix_to(r.value.weights));
+  o.set("weights_permuted", matrix_to(r.value.weights_permuted));
+  o.set("max_abs_diff", r.value.max_abs_diff);
+  return o;
+}
+// ---- end of relative position (issue 10) -----------------------------------
+
+// ---- depth (issue 10, experiment 6) -----------------------------------------
+// depth_experiment(n, d, L, seed) and depth_curves(X0, layers) with layers an
+// array of { Wq, Wk, Wv } matrices: each returns { attention, residual,
+// pre_ln } (each { r: Float64Array (L + 1), ratio, collapsed }) and the
+// collapse threshold.
+
+val depth_curves_to(const ap::DepthCurves& curves) {
+  val o = success();
+  for (std::size_t v = 0; v < ap::kDepthVariants; ++v) {
+    const ap::DepthCurve& c = curves[v];
+    val curve = val::object();
+    curve.set("r", copy_out(c.r));
+    curve.set("ratio", c.ratio);
+    curve.set("collapsed", c.collapsed);
+    o.set(ap::depth_variant_name(static_cast<ap::DepthVariant>(v)), curve);
+  }
+  o.set("threshold", ap::kCollapseThreshold);
+  return o;
+}
+
+val js_depth_experiment(double n, double d, double L, double seed) {
+  const char* fn = "depth_experiment";
+  std::size_t n_ = 0, d_ = 0, L_ = 0;
+  std::uint64_t s_ = 0;
+  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
+                       count(fn, "L", L, ap::kMaxDepthLayers, L_), seed_arg(fn, "seed", seed, s_)})
+    if (!s.ok()) return failure(s);
+  auto r = ap::depth_experiment(n_, d_, L_, s_);
+  if (!r.ok()) return failure(r.status);
+  val o = depth_curves_to(r.value.curves);
+  o.set("n", r.value.n);
+  o.set("d", r.value.d);
+  o.set("L", r.value.layers);
+  return o;
+}
+
+val js_depth_curves(val X0, val layers) {
+  std::vector<ap::DepthLayer> ls(layers["length"].as<std::size_t>());
+  for (std::size_t l = 0; l < ls.size(); ++l) {
+    const val layer = layers[l];
+    ls[l] = {matrix_from(layer["Wq"]), matrix_from(layer["Wk"]), matrix_from(layer["Wv"])};
+  }
+  auto r = ap::depth_curves(matrix_from(X0), ls);
+  return r.ok() ? depth_curves_to(r.value) : failure(r.status);
+}
+// ---- end of depth (issue 10) ------------------------------------------------
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(experiments) {
@@ -180,4 +304,11 @@ EMSCRIPTEN_BINDINGS(experiments) {
   emscripten::function("quadratic_point", &js_quadratic_point);
   emscripten::function("fit_loglog_slope", &js_fit_loglog_slope);
   emscripten::function("h1_check", &js_h1_check);
+  // relative position (issue 10, experiments 5 and 7)
+  emscripten::function("relative_position_experiment", &js_relative_position_experiment);
+  emscripten::function("relative_position_scores", &js_relative_position_scores);
+  emscripten::function("permutation_positions", &js_permutation_positions);
+  // depth (issue 10, experiment 6)
+  emscripten::function("depth_experiment", &js_depth_experiment);
+  emscripten::function("depth_curves", &js_depth_curves);
 }

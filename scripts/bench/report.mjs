@@ -52,3 +52,43 @@ console.log(`\nNode ${wasm.node}; native = the same C++ (attention_fast) with -O
 console.log('JS = plain loops on Float64Array (scripts/bench/js-baseline.ts); façade overhead = typed form vs the raw embind call; medians.');
 console.log('WASM ms = the default call (fresh weights array each call); reused weights = the same call with { weightsInto } (one array, reused).');
 console.log(`Readable reference kernel, natively: ${ref}`);
+
+// attention at scale (issue 11): flash_attention against attention (causal, d = 64), natively and in WASM
+if (wasm.flash) {
+  const fl = [
+    [
+      'n',
+      'native flash ms',
+      'native attention ms',
+      'WASM flash ms',
+      'WASM attention ms',
+      'flash vs attention (WASM)',
+      'flash vs attention (native)',
+      'flash WASM/native',
+      'max |flash−attention|',
+    ],
+  ];
+  for (const r of wasm.flash) {
+    const nf = nativeMs('flash_causal_d64', r.n, 'flash');
+    const na = nativeMs('flash_causal_d64', r.n, 'attention');
+    fl.push([
+      String(r.n),
+      f(nf, 3),
+      f(na, 3),
+      f(r.flash, 3),
+      f(r.attention, 3),
+      `${f(r.attention / r.flash, 2)}× faster`,
+      `${f(na / nf, 2)}× faster`,
+      `${f(r.flash / nf, 2)}×`,
+      r.check.toExponential(1),
+    ]);
+  }
+  const w = fl[0].map((_, i) => Math.max(...fl.map((l) => l[i].length)));
+  const line = (l) => `| ${l.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
+  console.log(`\n${line(fl[0])}\n|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`);
+  for (const l of fl.slice(1)) console.log(line(l));
+  const big = nativeMs('flash_causal_d64', 16384, 'flash');
+  console.log(
+    `flash_attention = tiles + online softmax, no n × n weights (default tiles 256 × 64); attention = the default call with its weights. Native flash at n = 16384: ${f(big, 0)} ms.`,
+  );
+}

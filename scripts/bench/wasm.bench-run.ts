@@ -73,6 +73,19 @@ test('bench', async () => {
     const check = maxDiff(core.typed.multi_head(Q, K, V, h, mask).out.data, multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data));
     rows.push({ name: 'multi_head_d512_h8', n, facade, raw, js, check });
   }
+  // attention at scale (issue 11): flash_attention against attention, causal, d = 64, side by side
+  const flash: Record<string, unknown>[] = [];
+  for (const n of [1024, 4096]) {
+    const d = 64;
+    const [Q, K, V] = [1, 2, 3].map((seed) => core.typed.random_normal(n, d, seed));
+    const mask = core.typed.causal_mask(n);
+    const [fl, att] = timeAlternating(
+      [() => core.typed.flash_attention(Q, K, V, null, { causal: true }), () => core.typed.attention(Q, K, V, mask)],
+      n >= 4096 ? 6000 : 1500,
+    );
+    const check = maxDiff(core.typed.flash_attention(Q, K, V, null, { causal: true }).out.data, core.typed.attention(Q, K, V, mask).out.data);
+    flash.push({ n, flash: fl, attention: att, check });
+  }
   mkdirSync('build/bench', { recursive: true });
-  writeFileSync('build/bench/wasm.json', JSON.stringify({ node: process.version, rows }, null, 1));
+  writeFileSync('build/bench/wasm.json', JSON.stringify({ node: process.version, rows, flash }, null, 1));
 });

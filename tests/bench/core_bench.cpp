@@ -8,10 +8,12 @@
 // Shapes: Q, K, V (n, d); causal mask (n, n); multi-head: h heads of width d/h.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "attention.h"
 #include "attention_fast.h"
+#include "flash_attention.h"  // attention at scale (issue 11)
 #include "mask.h"
 #include "matmul.h"
 #include "multi_head.h"
@@ -106,6 +108,54 @@ BENCHMARK_TEMPLATE(BM_MultiHead, true)
     ->Name("multi_head_d512_h8/fast")
     ->Arg(256)
     ->Arg(1024)
+    ->Unit(benchmark::kMillisecond);
+
+// ---- attention at scale (issue 11): flash_attention against attention ----
+// Causal, d = 64: "flash" is flash_attention (tiles, online softmax, no
+// weights); "attention" is the checked attention() call, whose weights
+// (n, n) are part of its result (causal mask passed, as the page does).
+// Q, K, V (n, 64): random_normal's (at most 4096 rows) repeated down to n rows.
+ap::Matrix tall(std::size_t n, std::uint64_t seed) {
+  const ap::Matrix block = ap::random_normal(std::min<std::size_t>(n, 4096), 64, seed).value;
+  ap::Matrix m(n, 64);  // (n, 64)
+  for (std::size_t p = 0; p < m.data.size(); ++p) m.data[p] = block.data[p % block.data.size()];
+  return m;
+}
+
+void BM_FlashCausal(benchmark::State& state) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0)), d = 64;
+  const ap::Matrix Q = tall(n, 1), K = tall(n, 2), V = tall(n, 3);
+  ap::FlashOptions o;
+  o.causal = true;
+  for (auto _ : state) {
+    auto r = ap::flash_attention(Q, K, V, nullptr, o);
+    if (!r.ok()) state.SkipWithError(r.status.message.c_str());
+    benchmark::DoNotOptimize(r.value.out.data.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, n, d);
+}
+BENCHMARK(BM_FlashCausal)
+    ->Name("flash_causal_d64/flash")
+    ->Arg(1024)
+    ->Arg(4096)
+    ->Arg(16384)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_AttentionCausal(benchmark::State& state) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0)), d = 64;
+  const Inputs in(n, d);
+  for (auto _ : state) {
+    auto r = ap::attention(in.Q, in.K, in.V, &in.causal);
+    benchmark::DoNotOptimize(r.value.out.data.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, n, d);
+}
+BENCHMARK(BM_AttentionCausal)
+    ->Name("flash_causal_d64/attention")
+    ->Arg(1024)
+    ->Arg(4096)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -26,17 +26,7 @@ using test::MatrixNear;
 using test::random_matrix;
 
 std::vector<nlohmann::json> bias_cases(const std::string& op) {
-  const std::string path = std::string(AP_GOLDEN_DIR) + "/bias.json";
-  std::ifstream in(path);
-  std::vector<nlohmann::json> out;
-  if (!in) {
-    ADD_FAILURE() << "cannot open " << path;
-    return out;
-  }
-  for (const nlohmann::json& c : nlohmann::json::parse(in))
-    if (c.at("op") == op) out.push_back(c);
-  EXPECT_FALSE(out.empty());
-  return out;
+  return test::golden_cases("bias.json", op);
 }
 
 Mask golden_mask(const nlohmann::json& j) {

@@ -1,5 +1,6 @@
-// positions_golden.h — the cases of tests/golden/positions.json (RoPE, ALiBi;
-// scripts/make_golden.py, PyTorch float64) for rope_test.cpp and alibi_test.cpp.
+// positions_golden.h — reading the golden fixtures of tests/golden/ (scripts/make_golden.py,
+// PyTorch float64): positions.json (RoPE, ALiBi) for rope_test.cpp and alibi_test.cpp, and the
+// cases of any fixture by "op" for the other suites.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -16,9 +17,10 @@
 
 namespace ap::test {
 
-// The cases of positions.json whose "op" is `op` (a missing file fails the test).
-inline std::vector<nlohmann::json> position_cases(const std::string& op) {
-  const std::string path = std::string(AP_GOLDEN_DIR) + "/positions.json";
+// The cases of tests/golden/<file> whose "op" is `op` (a missing file or no such case fails the
+// test).
+inline std::vector<nlohmann::json> golden_cases(const std::string& file, const std::string& op) {
+  const std::string path = std::string(AP_GOLDEN_DIR) + "/" + file;
   std::ifstream in(path);
   std::vector<nlohmann::json> out;
   if (!in) {
@@ -29,6 +31,11 @@ inline std::vector<nlohmann::json> position_cases(const std::string& op) {
     if (c.at("op") == op) out.push_back(c);
   EXPECT_FALSE(out.empty()) << path << " holds no " << op << " cases";
   return out;
+}
+
+// The cases of positions.json whose "op" is `op`.
+inline std::vector<nlohmann::json> position_cases(const std::string& op) {
+  return golden_cases("positions.json", op);
 }
 
 // Every number of a nested array, row-major.

@@ -24,10 +24,10 @@ test('embed: ?embed hides the page chrome; hide= and *_hide flags hide panels an
   await flagged.locator('[data-testid=head-1]').waitFor({ state: 'visible' }); // the state from the hash: two heads
   await expect(flagged.locator('.panel-steps'), 'panels "steps" with steps_hide=1').toHaveCount(0);
   for (const c of ['op', 'preset', 'lang']) expect(await flagged.locator(`[data-testid=${c}]`).isHidden(), `the ${c} control shows with ${c}_hide`).toBe(true);
-  expect(await flagged.locator('[data-testid=mask-causal]').isVisible(), 'the mask control is hidden though not asked to be').toBe(true);
-  expect(await flagged.locator('[data-testid=mask-causal]').isChecked(), 'the causal mask from the hash').toBe(true);
+  expect(await flagged.locator('[data-testid=mask]').isVisible(), 'the mask control is hidden though not asked to be').toBe(true);
+  expect(await flagged.locator('[data-testid=mask]').inputValue(), 'the causal mask from the hash').toBe('causal');
   const entries = await flagged.evaluate(() => history.length);
-  await flagged.locator('[data-testid=mask-none]').check();
+  await flagged.locator('[data-testid=mask]').selectOption('none');
   await expect(flagged.locator('[data-testid=head-0] td[data-masked="1"]'), 'masked cells after unchecking the mask').toHaveCount(0);
   expect(await flagged.evaluate(() => location.hash), 'the embed wrote the URL hash').toBe(hash);
   expect(await flagged.evaluate(() => history.length), 'the embed added history entries').toBe(entries);
@@ -61,7 +61,7 @@ test('copy embed code: the script + element snippet and the iframe snippet repro
   const frame = host.frameLocator('iframe');
   await plotted(frame);
   expect(await frame.locator('[data-testid=op]').inputValue(), 'operation in the pasted iframe').toBe('single_head');
-  expect(await frame.locator('[data-testid=mask-causal]').isChecked(), 'mask in the pasted iframe').toBe(true);
+  expect(await frame.locator('[data-testid=mask]').inputValue(), 'mask in the pasted iframe').toBe('causal');
   // the snippet's three lines size the iframe to its content
   await expect(async () => {
     const x = await frameHeights(host, 'iframe');

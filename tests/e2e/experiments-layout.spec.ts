@@ -1,4 +1,4 @@
-// experiments-layout.spec.ts — the experiments panel after running all four
+// experiments-layout.spec.ts — the experiments panel after running all six
 // experiments at a desktop (1280 × 900) and a phone (375 × 800) width: no
 // element is clipped or wider than its box, the cards pack without big empty
 // areas, screenshots are saved; the intro counts the cards; the seed boxes of
@@ -16,7 +16,7 @@ import { hashOf, textOf, twoFrames, waitForPlot, widths } from './playground';
 const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core');
 
 /** The experiments in page order (as the panel lists them). */
-const EXPERIMENT_NAMES = ['scaling', 'permutation', 'quadratic', 'h1'] as const;
+const EXPERIMENT_NAMES = ['scaling', 'permutation', 'quadratic', 'h1', 'relative', 'depth'] as const;
 
 /** The largest empty band (px) allowed below a card's content, and between two cards. */
 const MAX_EMPTY_PX = 48;
@@ -116,7 +116,7 @@ for (const [width, height] of [
   [1280, 900],
   [375, 800],
 ] as const) {
-  test(`experiments at ${width} px: after all four runs nothing is cut or scrolls sideways, the cards pack, axe-core finds no serious violation`, async ({
+  test(`experiments at ${width} px: after all six runs nothing is cut or scrolls sideways, the cards pack, axe-core finds no serious violation`, async ({
     newPage,
     url,
   }, testInfo) => {
@@ -128,7 +128,7 @@ for (const [width, height] of [
     const path = testInfo.outputPath(`experiments-${width}.png`);
     await page.locator('[data-testid=experiments]').screenshot({ path });
     await testInfo.attach(`experiments-${width}.png`, { path, contentType: 'image/png' });
-    report(`screenshot: experiments panel at ${width} px after all four runs: ${path}`);
+    report(`screenshot: experiments panel at ${width} px after all six runs: ${path}`);
     const wide = await overflowing(page);
     const list = (os: Overflow[]) => os.map((o) => `${o.what}: scrollWidth ${o.scrollWidth} > clientWidth ${o.clientWidth}`).join('\n    ');
     const cut = wide.filter((o) => !o.scrolls);
@@ -174,12 +174,12 @@ test('experiments: the intro counts the cards in English and 中文', async ({ p
   await page.goto(url);
   await waitForPlot(page);
   const cards = await page.locator('[data-testid=experiments] .exp-card').count();
-  expect(cards, 'four experiment cards').toBe(4);
+  expect(cards, 'six experiment cards').toBe(6);
   expect(await textOf(page.locator('[data-testid=exp-intro]')), 'the English intro').toBe(t('en', 'exp.intro', { count: cards }));
-  expect(await textOf(page.locator('[data-testid=exp-intro]')), 'no word "three" above four cards').not.toMatch(/three/i);
+  expect(await textOf(page.locator('[data-testid=exp-intro]')), 'no word "three" above six cards').not.toMatch(/three/i);
   const zh = await newPage({ url: `${url}?lang=zh` });
   expect(await textOf(zh.locator('[data-testid=exp-intro]')), 'the Chinese intro').toBe(t('zh', 'exp.intro', { count: cards }));
-  expect(await textOf(zh.locator('[data-testid=exp-intro]')), 'no 三个 above four cards').not.toContain('三个');
+  expect(await textOf(zh.locator('[data-testid=exp-intro]')), 'no 三个 above six cards').not.toContain('三个');
 });
 
 test('seed boxes: a link with Wq/Wk/Wv drawn from seeds 43/44/45 shows those seeds; a new seed redraws that matrix; Random uses the next seed', async ({

@@ -30,7 +30,7 @@ test('experiments: cancel stops a long quadratic run at once and the page stays 
   // a click on another control is handled while the worker computes
   const before = await page.evaluate(() => location.hash);
   const t0 = Date.now();
-  await page.locator('[data-testid=mask-causal]').check();
+  await page.locator('[data-testid=mask]').selectOption('causal');
   await expect.poll(() => page.evaluate(() => location.hash), { message: 'the mask change reached the URL' }).not.toBe(before);
   const handled = Date.now() - t0;
   expect(await page.locator('[data-testid=exp-cancel-quadratic]').isEnabled(), 'still running').toBe(true);

@@ -9,7 +9,7 @@ test('share link: the URL after edits reproduces the same state in a new page', 
   await open(page, url);
   await loadSeed(page);
   await commitCell(page, 'X', 2, 1, '0.7');
-  await page.locator('[data-testid=mask-none]').check();
+  await page.locator('[data-testid=mask]').selectOption('none');
   await expect
     .poll(async () => (await hashOf(page)).includes('mask=none') || !(await hashOf(page)).includes('mask='), { message: 'mask in the hash' })
     .toBe(true);
@@ -31,13 +31,13 @@ test('share link: the URL after edits reproduces the same state in a new page', 
   const other = await newPage({ url: link }); // a new context: no shared storage
   expect(await other.locator('[data-testid=op]').inputValue(), 'operation in the new page').toBe('single_head');
   expect(await cell(other, 'X', 2, 1).inputValue(), 'X[2][1] in the new page').toBe('0.7');
-  expect(await other.locator('[data-testid=mask-none]').isChecked(), 'the mask in the new page').toBe(true);
+  expect(await other.locator('[data-testid=mask]').inputValue(), 'the mask in the new page').toBe('none');
   expect(await weightsOf(other), 'weights in the new page').toEqual(asGrid(shown.cells));
 });
 
 test('back/forward: going back after two edits restores the previous state', async ({ page, url }) => {
   await open(page, url);
-  await page.locator('[data-testid=mask-causal]').check(); // edit 1
+  await page.locator('[data-testid=mask]').selectOption('causal'); // edit 1
   await expect.poll(() => hashOf(page), { message: 'edit 1 in the hash' }).toContain('mask=causal');
   const after1 = await weightsOf(page);
   const hash1 = await hashOf(page);
@@ -49,7 +49,7 @@ test('back/forward: going back after two edits restores the previous state', asy
   await page.goBack();
   await expect.poll(() => weightsOf(page), { message: 'weights after going back' }).toEqual(after1);
   expect(await hashOf(page), 'hash after going back').toBe(hash1);
-  expect(await page.locator('[data-testid=mask-causal]').isChecked(), 'the causal radio after going back').toBe(true);
+  expect(await page.locator('[data-testid=mask]').inputValue(), 'the causal radio after going back').toBe('causal');
   await page.goForward();
   await expect.poll(() => weightsOf(page), { message: 'weights after going forward' }).toEqual(after2);
 });
@@ -77,10 +77,10 @@ test('back/forward: each committed cell edit is one history step', async ({ page
 test('back/forward: going back to the first entry (no hash) restores the initial state', async ({ page, url }) => {
   await open(page, url);
   const start = await weightsOf(page);
-  await page.locator('[data-testid=mask-causal]').check();
+  await page.locator('[data-testid=mask]').selectOption('causal');
   await expect.poll(() => hashOf(page), { message: 'the edit in the hash' }).toContain('mask=causal');
   expect(await weightsOf(page), 'the edit changes the weights').not.toEqual(start);
   await page.goBack();
   await expect.poll(() => weightsOf(page), { message: 'weights after going back to the page as loaded' }).toEqual(start);
-  expect(await page.locator('[data-testid=mask-none]').isChecked(), 'the mask radio after going back to the page as loaded').toBe(true);
+  expect(await page.locator('[data-testid=mask]').inputValue(), 'the mask radio after going back to the page as loaded').toBe('none');
 });

@@ -34,10 +34,10 @@ test('sub-path: the page, its JS and its WASM load under /some-repo/', async ({ 
   expectAllUnderPrefix(s, /^\/favicon\.ico$/);
   await page.locator('[data-testid=head-0] canvas.hm-canvas').waitFor({ state: 'visible' });
   // and a reload with a hash keeps working under the prefix
-  await page.locator('[data-testid=mask-causal]').check();
+  await page.locator('[data-testid=mask]').selectOption('causal');
   await page.reload();
   await waitForPlot(page);
-  expect(await page.locator('[data-testid=mask-causal]').isChecked(), 'the state survives a reload under the sub-path').toBe(true);
+  expect(await page.locator('[data-testid=mask]').inputValue(), 'the state survives a reload under the sub-path').toBe('causal');
 });
 
 test('sub-path /some-repo/: notes page, iframe embed, experiment worker and attention-playground.js all load from under the prefix', async ({

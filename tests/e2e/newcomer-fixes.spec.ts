@@ -53,7 +53,7 @@ test('every operation from the menu gives inputs that fit (no error), and wide m
 test('single_head opens with the causal mask (as the seed and the README say)', async ({ page, url }) => {
   await open(page, url);
   await page.locator('[data-testid=op]').selectOption('single_head');
-  await expect(page.locator('[data-testid=mask-causal]'), 'causal radio').toBeChecked();
+  await expect(page.locator('[data-testid=mask]'), 'causal radio').toHaveValue('causal');
   const w = (await snapshot(page)).weights!;
   expect(
     w[0].slice(1).every((x) => x === 0),
@@ -72,7 +72,7 @@ test('a share link whose separators arrive percent-encoded loads as if they were
     const other = await newPage({ url: url + link });
     expect(await weightsOf(other), `weights of ${link}`).toEqual(expected);
     expect(await cell(other, 'Q', 2, 1).inputValue(), `Q[2][1] of ${link}`).toBe('1');
-    await expect(other.locator('[data-testid=mask-causal]'), `mask of ${link}`).toBeChecked();
+    await expect(other.locator('[data-testid=mask]'), `mask of ${link}`).toHaveValue('causal');
   }
 });
 

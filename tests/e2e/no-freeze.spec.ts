@@ -184,7 +184,7 @@ test('Cancel stops the run: the last result stays and says so; the next edit com
   await expect(page.locator('[data-testid=head-0] .hm')).toHaveAttribute('data-rows', '6'); // the first screen's six tokens
   expect(await page.evaluate(() => window.__terminated)).toBe(1);
   expect((await outcomeOf(page)).code).toBe('cancelled');
-  await page.locator('[data-testid=mask-causal]').check(); // an edit: a new run
+  await page.locator('[data-testid=mask]').selectOption('causal'); // an edit: a new run
   await expect(page.locator('[data-testid=work-text]')).toContainText('in the background');
   await page.locator('[data-testid=work-cancel]').click();
   await page.locator('[data-testid=preset]').selectOption('seed000'); // a small state: computed at once

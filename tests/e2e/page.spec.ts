@@ -45,15 +45,15 @@ test('causal toggle: exactly the cells above the diagonal are masked', async ({ 
   const maskedOf = (shown: ShownHeatmap) => asGrid(shown.cells).map((row) => row.map((text) => text === 'masked'));
   const above = [0, 1, 2].map((i) => [0, 1, 2].map((j) => j > i));
   expect(maskedOf(await readHeatmap(page)), 'masked cells with the causal mask').toEqual(above);
-  await expect(page.locator('[data-testid=mask-causal]'), 'the causal radio is checked for seed 000').toBeChecked();
+  await expect(page.locator('[data-testid=mask]'), 'the causal radio is checked for seed 000').toHaveValue('causal');
 
-  await page.locator('[data-testid=mask-none]').check();
+  await page.locator('[data-testid=mask]').selectOption('none');
   await expect.poll(async () => maskedOf(await readHeatmap(page)), { message: 'masked cells without a mask' }).toEqual(above.map((r) => r.map(() => false)));
   checkWeights(await readHeatmap(page), seedWeights(false), 'seed 000 without mask');
   const noMask = await hashOf(page);
   expect(!noMask.includes('mask=') || noMask.includes('mask=none'), `the hash still has a mask: ${noMask}`).toBe(true);
 
-  await page.locator('[data-testid=mask-causal]').check();
+  await page.locator('[data-testid=mask]').selectOption('causal');
   await expect.poll(async () => maskedOf(await readHeatmap(page)), { message: 'masked cells with the causal mask again' }).toEqual(above);
   checkWeights(await readHeatmap(page), seedCausal(), 'seed 000 causal again');
   expect(await hashOf(page), 'the hash says mask=causal').toContain('mask=causal');

@@ -64,7 +64,7 @@ test('the first screen teaches: named tokens, a plane to drag with its prompt, s
   await screenshot(phone, 'first-screen-375.png');
   await page.locator('[data-testid=try-seed000]').click();
   await expect(page.locator('[data-testid=op]'), 'seed 000 in one click').toHaveValue('single_head');
-  await expect(page.locator('[data-testid=mask-causal]'), 'seed 000 is causal').toBeChecked();
+  await expect(page.locator('[data-testid=mask]'), 'seed 000 is causal').toHaveValue('causal');
 });
 
 test('a mouse drag of a query arrow moves the cells, the weights, the steps and the URL', async ({ page, url }) => {

@@ -377,7 +377,12 @@ void fuzz_multi_head(Reader& in) {
   Mask m;
   const bool has = in.mask(n_q, n_k, m);
   const double tau = in.temperature();
-  const auto r = multi_head(Q, K, V, h, has ? &m : nullptr, tau);
+  // rope options (issue 10): now and then RoPE on the heads' q and k
+  const RopeOptions rope{in.flag() ? 10000.0 : in.value(),
+                         in.flag() ? Pairing::half : Pairing::interleaved,
+                         static_cast<double>(in.u8())};
+  const auto r =
+      multi_head(Q, K, V, h, has ? &m : nullptr, tau, nullptr, in.flag() ? &rope : nullptr);
   if (!outcome(r, {"multi_head"}, !(std::isfinite(tau) && tau > 0.0))) return;
   check_shape(r.value.out, n_q, d_v, "multi_head out");
   expect(r.value.weights.size() == h, "multi_head: wrong number of heads");
@@ -415,7 +420,11 @@ void fuzz_block(Reader& in) {
   Mask m;
   const bool has = in.mask(n, n, m);
   const double eps = in.flag() ? 1e-5 : in.value();
-  const auto r = block(X, h, has ? &m : nullptr, eps);
+  // rope options (issue 10): now and then RoPE and / or ALiBi
+  const RopeOptions rope{in.flag() ? 10000.0 : in.value(), Pairing::half, 0.0};
+  const bool with_rope = in.flag(), alibi = in.flag();
+  const auto r =
+      block(X, h, has ? &m : nullptr, BlockOptions{eps, with_rope ? &rope : nullptr, alibi});
   if (!outcome(r, {"block"})) return;
   check_shape(r.value.normed, n, d, "block normed");
   check_shape(r.value.attended, n, d, "block attended");

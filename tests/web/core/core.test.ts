@@ -1517,6 +1517,10 @@ describe('core.limits()', () => {
     'maxTrials',
     'maxScalingPoints',
     'maxSeed',
+    // attention at scale (issue 11)
+    'maxFlashRows',
+    'maxFlashMultiplyAdds',
+    'maxTraceRows',
   ];
 
   /** The AttentionError `call` throws. */
@@ -1544,7 +1548,9 @@ describe('core.limits()', () => {
     const { maxRows, maxCols } = core.limits();
     const rows = failure(() => core.attention(big(maxRows + 1, 1), big(2, 1), big(2, 1)));
     expect(rows.code).toBe('too_large');
-    expect(rows.message).toBe(`attention: Q is (${maxRows + 1}, 1): the limit is ${maxRows} rows and ${maxCols} columns`);
+    expect(rows.message).toBe(
+      `attention: Q is (${maxRows + 1}, 1): the limit is ${maxRows} rows and ${maxCols} columns; flash_attention takes up to ${core.limits().maxFlashRows} rows (it keeps no n_q × n_k matrix)`,
+    );
     const cols = failure(() => core.typed.attention(zeros(1, maxCols + 1), zeros(1, maxCols + 1), zeros(1, 1)));
     expect(cols.code).toBe('too_large');
     expect(cols.message).toContain(`${maxCols} columns`);

@@ -138,7 +138,7 @@ const CASES: Array<[string, () => unknown, ErrorCode, string]> = [
     'rows over the limit',
     () => core.typed.attention({ data: new Float64Array(5000), rows: 5000, cols: 1 }, I(), I()),
     'too_large',
-    'attention: Q is (5000, 1): the limit is 4096 rows and 4096 columns',
+    'attention: Q is (5000, 1): the limit is 4096 rows and 4096 columns; flash_attention takes up to 65536 rows (it keeps no n_q × n_k matrix)',
   ],
   [
     'batch over the limit',

@@ -480,7 +480,7 @@ describe('limits and core calls come from the façade', () => {
     expect(runScaling(spied, { ...DEFAULT_SCALING, ds: [4, 64], trials: 20 }).at64.d).toBe(64);
     expect(calls.splice(0)).toEqual(['scaling_point', 'scaling_point']);
     expect(runPermutation(spied, { X: null, n: 5, d: 4, seed: 3, perm: null, pe: 'sinusoidal' }).plain.max_abs_diff).toBeLessThan(1e-12);
-    expect(calls.splice(0)).toEqual(['seeded_permutation', 'permutation_experiment', 'permutation_experiment']);
+    expect(calls.splice(0)).toEqual(['seeded_permutation', 'permutation_experiment', 'permutation_positions']);
     expect(runQuadratic(spied, { nMax: 32, d: 4, seed: 1, repeats: 1 }).entriesFit.slope).toBeCloseTo(2, 12);
     expect(calls.splice(0)).toEqual(['quadratic_point', 'quadratic_point', 'fit_loglog_slope', 'fit_loglog_slope']);
     expect(runH1Check(spied, { n: 4, d: 4, h: 2, seed: 1, causal: true }).pass).toBe(true);

@@ -12,7 +12,7 @@
 //   h         heads for multi_head / block
 //   causal    "true" / "false"
 //   panels    comma list of panels to show: operation,plane,inputs,results,explain,steps,export,experiments
-//   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views
+//   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
 // Events (bubbling, composed): `playground-change` with { state, ok, message, pending }.

@@ -46,7 +46,7 @@ import {
 import { MSG } from './embed-protocol';
 
 /** The controls `hide-controls` (and the URL's hide flags) can hide. */
-export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options', 'sliders', 'views'] as const;
+export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options', 'sliders', 'views', 'positions'] as const;
 /** A hideable control. */
 export type ControlName = (typeof CONTROLS)[number];
 

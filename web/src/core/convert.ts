@@ -8,8 +8,8 @@ import { describe, fail, list, lim, within } from './validate';
 import type { TypedMask, TypedMatrix, TypedTensor3, Matrix } from './types';
 import type { RawStack } from './wasm/attention_core.mjs';
 
-/** Rows of `kind` (numbers or booleans) → row-major data, checking the shape (rectangular, within the limits) first. */
-function rows<T extends Float64Array | Uint8Array>(fn: string, arg: string, m: unknown, C: new (n: number) => T, isMask: boolean) {
+/** Rows of `kind` (numbers or booleans) → row-major data, checking the shape (rectangular, within the limits: at most `maxRows` rows) first. */
+function rows<T extends Float64Array | Uint8Array>(fn: string, arg: string, m: unknown, C: new (n: number) => T, isMask: boolean, maxRows?: number) {
   const what = isMask ? 'rows of booleans (true = the query may see the key)' : 'an array of rows';
   if (!Array.isArray(m)) fail(fn, `${arg} must be ${what}, got ${describe(m)}`, 'not_a_number');
   if (m.length === 0) fail(fn, `${arg} is empty (0 rows): it needs at least one row and one column`, isMask ? 'not_a_number' : 'empty');
@@ -21,7 +21,7 @@ function rows<T extends Float64Array | Uint8Array>(fn: string, arg: string, m: u
   };
   const cols = width(0).length;
   if (cols === 0) fail(fn, `${arg} is empty (${n}, 0): it needs at least one row and one column`, 'empty');
-  within(fn, arg, [n, cols]);
+  within(fn, arg, [n, cols], maxRows);
   const data = new C(n * cols);
   for (let i = 0; i < n; i++) {
     const row = width(i);
@@ -41,11 +41,11 @@ function rows<T extends Float64Array | Uint8Array>(fn: string, arg: string, m: u
   return { data, rows: n, cols };
 }
 
-/** number[][] → TypedMatrix, checking it is rectangular, numeric and within the limits. */
-export const toTypedMatrix = (fn: string, arg: string, m: unknown): TypedMatrix => rows(fn, arg, m, Float64Array, false);
+/** number[][] → TypedMatrix, checking it is rectangular, numeric and within the limits (`maxRows`: flash_attention's, issue 11). */
+export const toTypedMatrix = (fn: string, arg: string, m: unknown, maxRows?: number): TypedMatrix => rows(fn, arg, m, Float64Array, false, maxRows);
 
 /** boolean[][] → TypedMask (1 = visible), checking it is rectangular; null/undefined → null. */
-export const toTypedMask = (fn: string, m: unknown): TypedMask | null => (m == null ? null : rows(fn, 'mask', m, Uint8Array, true));
+export const toTypedMask = (fn: string, m: unknown, maxRows?: number): TypedMask | null => (m == null ? null : rows(fn, 'mask', m, Uint8Array, true, maxRows));
 
 /** number[] → Float64Array, checking every entry is a number (and the length first). */
 export const toTypedVector = (fn: string, arg: string, v: unknown): Float64Array => list(fn, arg, v);

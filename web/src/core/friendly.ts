@@ -8,6 +8,7 @@ import { fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } 
 import { unwrap } from './errors';
 import { makeFriendlyMaskPatterns } from './mask-patterns'; // masks (issue 10)
 import { makeFriendlyPositions } from './positions'; // positions (issue 10)
+import { makeFriendlyFlash } from './flash'; // attention at scale (issue 11)
 import type { Core, GroupedResult, TypedCore, TypedMatrix } from './types';
 import { num, obj } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
@@ -56,7 +57,8 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
       return Array.from(unwrap(raw.layer_norm(toTypedVector(f, 'row', row), num(f, 'eps', eps, 1e-5, 0)), f).out);
     },
     block: (X, h, mask, opts) => {
-      const r = typed.block(M('block', 'X', X), h, toTypedMask('block', mask), obj('block', 'opts', opts).eps as number);
+      const o = obj('block', 'opts', opts); // rope options (issue 10): { eps?, rope?, alibi? }, checked by the typed form
+      const r = typed.block(M('block', 'X', X), h, toTypedMask('block', mask), { eps: o.eps as number, rope: o.rope as never, alibi: o.alibi as boolean });
       return { normed: fromTyped(r.normed), attended: fromTyped(r.attended), out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
     },
     single_head: (X, Wq, Wk, Wv, opts) => {
@@ -70,6 +72,8 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
     ...makeFriendlyPositions(typed),
     // masks (issue 10): sliding window, prefix-LM, local + global, dilated, BigBird
     ...makeFriendlyMaskPatterns(raw),
+    // attention at scale (issue 11): flash_attention, flash_trace, kv_decode
+    ...makeFriendlyFlash(typed),
   };
 }
 

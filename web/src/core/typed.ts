@@ -10,6 +10,8 @@ import { unwrap } from './errors';
 import { makeTypedMaskPatterns } from './mask-patterns'; // masks (issue 10)
 import type { TypedCore, TypedMask, TypedMatrix, TypedTensor3 } from './types';
 import { makeTypedPositions } from './positions'; // positions (issue 10)
+import { makeTypedFlash } from './flash'; // attention at scale (issue 11)
+import { blockArgs, headRope } from './rope-options'; // rope options (issue 10)
 import { count, describe, fail, flag, maskOf, num, obj, positive, shaped, view } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
 
@@ -60,13 +62,17 @@ export function makeTyped(raw: RawCore): TypedCore {
       const heads = count(f, 'h', h);
       const m = maskOf<TypedMask>(f, mask);
       const o = obj(f, 'opts', opts);
-      const r = unwrap(raw.multi_head(q, k, v, heads, m, tau(f, o), typedHeadBias(f, o.bias, heads, q.rows, k.rows)), f);
+      const b = typedHeadBias(f, o.bias, heads, q.rows, k.rows);
+      const rope = headRope(f, o.rope, q.cols, heads, q.rows, k.rows); // rope options (issue 10)
+      const r = unwrap(raw.multi_head(q, k, v, heads, m, tau(f, o), b, ...rope), f);
       return { out: r.out, weights: unstack(r.weights) };
     },
     pos_encoding: (n, d) => unwrap(raw.pos_encoding(count('pos_encoding', 'n', n), count('pos_encoding', 'd', d)), 'pos_encoding').out,
-    block: (X, h, mask, eps) => {
+    block: (X, h, mask, epsOrOptions) => {
       const f = 'block';
-      const r = unwrap(raw.block(M(f, 'X', X), count(f, 'h', h), maskOf(f, mask), num(f, 'eps', eps, 1e-5, 0)), f);
+      const [x, heads, m] = [M(f, 'X', X), count(f, 'h', h), maskOf<TypedMask>(f, mask)];
+      const o = blockArgs(f, epsOrOptions, x.rows, x.cols, heads); // rope options (issue 10): eps or { eps, rope, alibi }
+      const r = unwrap(raw.block(x, heads, m, o.eps, ...o.rope, o.alibi), f);
       return { normed: r.normed, attended: r.attended, out: r.out, weights: unstack(r.weights) };
     },
     single_head: (X, Wq, Wk, Wv, opts) => {
@@ -92,5 +98,7 @@ export function makeTyped(raw: RawCore): TypedCore {
     ...makeTypedPositions(raw),
     // masks (issue 10): sliding window, prefix-LM, local + global, dilated, BigBird
     ...makeTypedMaskPatterns(raw),
+    // attention at scale (issue 11): flash_attention, flash_trace, kv_decode
+    ...makeTypedFlash(raw),
   };
 }

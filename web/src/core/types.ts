@@ -51,6 +51,11 @@ export interface MultiHeadOptions<B = Tensor3> {
   temperature?: number;
   /** bias (issue 10): h × n_q × n_k, head t adds bias[t] after scaling, before masking; finite. */
   bias?: B | null;
+  /**
+   * rope options (issue 10): RoPE (Su et al. 2021) on each head's q and k slices with d = d/h (even), never on V: keys
+   * at positions offset + j, queries at offset + n_k − n_q + i (the last n_q positions; n_q ≤ n_k). null or left out: none.
+   */
+  rope?: RopeOptions | null;
 }
 
 /** Result of attention(): out (n_q × d_v) and weights (n_q × n_k). */
@@ -140,7 +145,8 @@ export interface TypedCore {
     opts?: MultiHeadOptions<TypedTensor3>,
   ): MultiHeadResult<TypedMatrix>;
   pos_encoding(n: number, d: number): TypedMatrix;
-  block(X: TypedMatrix, h: number, mask?: TypedMask | null, eps?: number): BlockResult<TypedMatrix>;
+  /** `epsOrOptions`: the layer norm's eps (default 1e-5) or { eps?, rope?, alibi? } (rope options, issue 10). */
+  block(X: TypedMatrix, h: number, mask?: TypedMask | null, epsOrOptions?: number | BlockOptions | null): BlockResult<TypedMatrix>;
   single_head(X: TypedMatrix, Wq: TypedMatrix, Wk: TypedMatrix, Wv: TypedMatrix, opts?: { causal?: boolean }): SingleHeadResult<TypedMatrix>;
   grouped_query_attention(
     q: TypedTensor3,
@@ -161,7 +167,8 @@ export interface Core {
   multi_head(Q: Matrix, K: Matrix, V: Matrix, h: number, mask?: BoolMatrix | null, opts?: MultiHeadOptions): MultiHeadResult;
   pos_encoding(n: number, d: number): Matrix;
   layer_norm(row: number[], eps?: number): number[];
-  block(X: Matrix, h: number, mask?: BoolMatrix | null, opts?: { eps?: number }): BlockResult;
+  /** `opts`: { eps?, rope?, alibi? } (rope and alibi: rope options, issue 10). */
+  block(X: Matrix, h: number, mask?: BoolMatrix | null, opts?: BlockOptions | null): BlockResult;
   single_head(X: Matrix, Wq: Matrix, Wk: Matrix, Wv: Matrix, opts?: { causal?: boolean }): SingleHeadResult;
   grouped_query_attention(q: Tensor3, k: Tensor3, v: Tensor3, params: ProjectionParams, opts: GroupedOptions): GroupedResult;
   random_normal(rows: number, cols: number, seed: number, scale?: number): Matrix;
@@ -250,3 +257,100 @@ export interface Core {
   alibi_bias(h: number, n_q: number, n_k: number): Tensor3;
 }
 // ---- end of positions (issue 10) -----------------------------------------
+
+// ---- rope options (issue 10): multi_head's rope, block's rope and alibi ----
+/** Options of block(): the layer norm's eps and the positions of the heads. */
+export interface BlockOptions {
+  /** The layer norm's eps (default 1e-5), a finite number ≥ 0. */
+  eps?: number;
+  /** RoPE on each head's q and k of LN(X), as in multi_head (row i at position offset + i). null or left out: none. */
+  rope?: RopeOptions | null;
+  /** ALiBi (Press et al. 2022): head t adds alibi_bias(h, n, n)[t] = −m_t·|i − j| after scaling, before masking. */
+  alibi?: boolean;
+}
+// ---- end of rope options (issue 10) -----------------------------------------
+
+// ---- attention at scale (issue 11): flash_attention, flash_trace, kv_decode (flash.ts) ----
+/**
+ * Options of flash_attention(): `scale` divides by √d_k (default true); `causal` hides keys j > i and skips those tiles
+ * (default false); queries and keys go in tiles of `block_q` and `block_k` (whole numbers 1 … maxFlashRows; default 256
+ * and 64), which change the speed, never the result beyond rounding.
+ */
+export interface FlashOptions {
+  /** Divide the scores by √d_k (default true). */
+  scale?: boolean;
+  /** Query i sees keys j ≤ i only (default false). */
+  causal?: boolean;
+  /** Queries per tile (default 256). */
+  block_q?: number;
+  /** Keys per tile (default 64). */
+  block_k?: number;
+}
+/** Options of flash_trace(): as flash_attention's, keys in tiles of `block_k` (default 4). */
+export interface FlashTraceOptions {
+  /** Divide the scores by √d_k (default true). */
+  scale?: boolean;
+  /** Query i sees keys j ≤ i only (default false). */
+  causal?: boolean;
+  /** Keys per tile (default 4). */
+  block_k?: number;
+}
+/** Result of flash_attention(): out (n_q × d_v) and lse (n_q), ln Σ_j e^(logit_ij) over the visible keys (−∞: none). */
+export interface FlashResult<M = Matrix, L = number[]> {
+  out: M;
+  lse: L;
+}
+/** The online softmax after one key tile [key_begin, key_end): per query row m, l, acc and acc / l. */
+export interface FlashTraceStep<M = Matrix, L = number[]> {
+  key_begin: number;
+  key_end: number;
+  /** Running maximum of each row's logits (−∞ while the row has seen no key). */
+  m: L;
+  /** Running Σ e^(s − m) of each row. */
+  l: L;
+  /** Unnormalised partial output Σ e^(s − m)·v (n_q × d_v). */
+  acc: M;
+  /** Normalised partial output acc / l (n_q × d_v; 0 where l = 0). */
+  partial: M;
+}
+/** Result of flash_trace(): one step per key tile, and the final out and lse. */
+export interface FlashTrace<M = Matrix, L = number[]> {
+  steps: FlashTraceStep<M, L>[];
+  out: M;
+  lse: L;
+}
+/** Options of kv_decode(): H query heads over G KV heads (G divides H: G = H is MHA, 1 is MQA), and the tokens to decode (default all). */
+export interface KvDecodeOptions {
+  num_heads: number;
+  num_kv_heads: number;
+  /** Decode the first `steps` rows of X (1 … n; default n). */
+  steps?: number;
+}
+/** Result of kv_decode(): per step the output row, the new query's weights per head (H × (t + 1)) and the cache size in values. */
+export interface KvDecodeResult<M = Matrix, L = number[]> {
+  /** steps × d_o: row t is step t's output. */
+  out: M;
+  /** One per step: weights[t] is H × (t + 1). */
+  weights: M[];
+  /** Values in the cache after each step: num_kv_heads·(d_k + d_v)·(t + 1). */
+  cache_values: L;
+  head_dim_k: number;
+  head_dim_v: number;
+}
+export interface TypedCore {
+  /** FlashAttention (Dao et al. 2022): tiles of queries and keys with an online softmax, no n_q × n_k matrix; up to maxFlashRows rows. */
+  flash_attention(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask?: TypedMask | null, opts?: FlashOptions | null): FlashResult<TypedMatrix, Float64Array>;
+  /** The online softmax key tile by key tile, for small inputs (at most maxTraceRows rows). */
+  flash_trace(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, opts?: FlashTraceOptions | null): FlashTrace<TypedMatrix, Float64Array>;
+  /** Decoding one token at a time with a K/V cache: X (n × d_in) through grouped_query_attention's params. */
+  kv_decode(X: TypedMatrix, params: ProjectionParams<TypedMatrix, Float64Array>, opts: KvDecodeOptions): KvDecodeResult<TypedMatrix, Float64Array>;
+}
+export interface Core {
+  /** FlashAttention (Dao et al. 2022) on plain arrays: { out, lse }, lse a number[] with -Infinity for a row that sees no key. */
+  flash_attention(Q: Matrix, K: Matrix, V: Matrix, mask?: BoolMatrix | null, opts?: FlashOptions | null): FlashResult;
+  /** The online softmax key tile by key tile, for small inputs (at most maxTraceRows rows). */
+  flash_trace(Q: Matrix, K: Matrix, V: Matrix, opts?: FlashTraceOptions | null): FlashTrace;
+  /** Decoding one token at a time with a K/V cache (plain arrays). */
+  kv_decode(X: Matrix, params: ProjectionParams, opts: KvDecodeOptions): KvDecodeResult;
+}
+// ---- end of attention at scale (issue 11) -----------------------------------

@@ -93,13 +93,18 @@ export function obj(fn: string, arg: string, x: unknown, want?: string): Obj {
   return x as Obj;
 }
 
-/** The core's size limits on a (rows, cols) or (batch, rows, cols) shape, before anything of that size is allocated. */
-export function within(fn: string, arg: string, shape: number[]): void {
+/**
+ * The core's size limits on a (rows, cols) or (batch, rows, cols) shape, before anything of that size is allocated;
+ * `maxRows` is flash_attention's own (maxFlashRows) for its arguments.
+ */
+export function within(fn: string, arg: string, shape: number[], maxRows = lim().maxRows): void {
   const L = lim();
   const [b, r, c] = shape.length > 2 ? shape : [0, ...shape];
   const is = `${arg} is (${shape.join(', ')})`;
-  if (b > L.maxBatch || r > L.maxRows || c > L.maxCols)
-    fail(fn, `${is}: the limit is ${shape.length > 2 ? `batch ${L.maxBatch}, ` : ''}${L.maxRows} rows and ${L.maxCols} columns`, 'too_large');
+  // attention at scale (issue 11): above attention's row limit, flash_attention goes on
+  const hint = fn === 'attention' && r > maxRows && c <= L.maxCols ? `; flash_attention takes up to ${L.maxFlashRows} rows (it keeps no n_q × n_k matrix)` : '';
+  if (b > L.maxBatch || r > maxRows || c > L.maxCols)
+    fail(fn, `${is}: the limit is ${shape.length > 2 ? `batch ${L.maxBatch}, ` : ''}${maxRows} rows and ${L.maxCols} columns${hint}`, 'too_large');
   const n = shape.reduce((x, y) => x * y, 1);
   if (n > L.maxValues) fail(fn, `${is}, ${n} values: the limit is ${L.maxValues} values per argument`, 'too_large');
 }

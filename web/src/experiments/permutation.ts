@@ -1,13 +1,15 @@
 // permutation.ts — experiment 2, permutation: attention(PX) against
 // P·attention(X), without and with a positional encoding (→ 05-perm.txt).
 // Without one, attention is permutation-equivariant (difference ~1e-16);
-// with the sinusoidal encoding it is not.
+// with the sinusoidal encoding, RoPE (Q = K rotated, V not) or ALiBi (one
+// head's −|i − j|/256 bias) it is not (issue 10, experiment 7).
 
 import { toTypedMatrix, type Core, type Limits, type PermutationCheck, type TypedMatrix } from '../core/core';
+import { POSITIONS_KINDS, type PositionsKind } from '../core/experiments';
 import { collect, currentLimits, progress, readChoice, readList, readWhole, type ProgressFn, type RawInput, type Read, type Validation } from './settings';
 
-/** Which positional encoding the "with" case adds. */
-export type PositionalEncoding = 'sinusoidal' | 'none';
+/** What the "with" case tells attention about positions: nothing, the sinusoidal encoding, RoPE or ALiBi. */
+export type PositionalEncoding = PositionsKind;
 
 /** Settings of the permutation experiment. */
 export interface PermutationSettings {
@@ -21,7 +23,7 @@ export interface PermutationSettings {
   seed: number;
   /** row i of PX is row perm[i] of X; null draws a random permutation */
   perm: number[] | null;
-  /** the encoding added in the "with" case */
+  /** the positions of the "with" case (RoPE: base 10000, 'half' pairing; ALiBi: one head, slope 1/256) */
   pe: PositionalEncoding;
 }
 
@@ -45,7 +47,7 @@ export interface PermutationResult {
   permSource: 'given' | 'random';
   /** no encoding */
   plain: PermutationCase;
-  /** with the chosen encoding (equal to plain when pe = 'none') */
+  /** with the chosen positions (equal to plain when pe = 'none') */
   withPe: PermutationCase;
   elapsedMs: number;
 }
@@ -91,7 +93,7 @@ export function validatePermutation(input?: RawInput<PermutationSettings>, limit
       if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { value: null };
       return readList('perm', raw, 0, limits.maxRows, 'perm');
     },
-    pe: (raw) => readChoice('positional encoding', raw, ['sinusoidal', 'none'] as const),
+    pe: (raw) => readChoice('positional encoding', raw, POSITIONS_KINDS),
   });
   if (!v.ok) return v;
   const s = v.settings;
@@ -100,12 +102,15 @@ export function validatePermutation(input?: RawInput<PermutationSettings>, limit
     const problem = permutationProblem(s.perm, n);
     if (problem) return { ok: false, errors: { perm: problem } };
   }
+  const d = s.X ? s.X.cols : s.d;
+  if (s.pe === 'rope' && d % 2 !== 0) return { ok: false, errors: { pe: `RoPE turns pairs of columns: d = ${d} must be even` } };
   return v;
 }
 
-/** One case: the core's permutation_experiment, without the permutation it echoes. */
-function permCase(core: Core, X: TypedMatrix, perm: number[], usePe: boolean): PermutationCase {
-  const { perm: echoed, ...rest } = core.experiments.permutation_experiment(X, perm, usePe);
+/** One case: the core's permutation_experiment (none) or permutation_positions (the others), without the permutation it echoes. */
+function permCase(core: Core, X: TypedMatrix, perm: number[], pe: PositionalEncoding): PermutationCase {
+  const check = pe === 'none' ? core.experiments.permutation_experiment(X, perm, false) : core.experiments.permutation_positions(X, perm, pe);
+  const { perm: echoed, ...rest } = check;
   void echoed; // the result keeps the permutation once, as numbers
   return rest;
 }
@@ -117,9 +122,12 @@ export function runPermutation(core: Core, settings: PermutationSettings, onProg
   const X = settings.X ?? core.typed.random_normal(settings.n, settings.d, settings.seed);
   const perm = settings.perm ?? Array.from(core.experiments.seeded_permutation(X.rows, settings.seed + 1));
   progress(onProgress, 1, 3, 'exp.step.plain');
-  const plain = permCase(core, X, perm, false);
-  progress(onProgress, 2, 3, settings.pe === 'none' ? 'exp.step.peNone' : 'exp.step.pe');
-  const withPe = settings.pe === 'none' ? plain : permCase(core, X, perm, true);
+  const plain = permCase(core, X, perm, 'none');
+  const pe = settings.pe;
+  if (pe === 'none') progress(onProgress, 2, 3, 'exp.step.peNone');
+  else if (pe === 'sinusoidal') progress(onProgress, 2, 3, 'exp.step.pe');
+  else progress(onProgress, 2, 3, pe === 'rope' ? 'exp.step.peRope' : 'exp.step.peAlibi');
+  const withPe = pe === 'none' ? plain : permCase(core, X, perm, pe);
   progress(onProgress, 3, 3, 'exp.step.done');
   return {
     experiment: 'permutation',

@@ -12,6 +12,8 @@
 
 import { t, type Lang } from '../i18n/i18n';
 import type { H1Result, PermutationResult, QuadraticResult, ScalingPoint, ScalingResult } from './run';
+// depth (issue 10, experiment 6): 11-depth.txt, depth.csv and the sentence
+export { depthCsv, depthReport, depthSentence, fmtR, fmtRFull } from './depth-report';
 
 // ---------------------------------------------------------------- number formats
 
@@ -155,13 +157,21 @@ export function scaleCsv(r: ScalingResult): string {
 
 // ---------------------------------------------------------------- 2. permutation
 
+// the keys of each case of positions (RoPE and ALiBi: issue 10, experiment 7)
+const PE_KEYS = {
+  none: { name: 'rep.perm.peNone', tail: 'rep.perm.tailNone', with: 'rep.perm.with' },
+  sinusoidal: { name: 'rep.perm.peSin', tail: 'rep.perm.tailPe', with: 'rep.perm.with' },
+  rope: { name: 'rep.perm.peRope', tail: 'rep.perm.tailRope', with: 'rep.perm.withRope' },
+  alibi: { name: 'rep.perm.peAlibi', tail: 'rep.perm.tailAlibi', with: 'rep.perm.withAlibi' },
+} as const;
+
 function peName(r: PermutationResult, lang: Lang): string {
-  return t(lang, r.settings.pe === 'none' ? 'rep.perm.peNone' : 'rep.perm.peSin');
+  return t(lang, PE_KEYS[r.settings.pe].name);
 }
 
 /** One sentence per case, for the panel. */
 export function permSentence(r: PermutationResult, lang: Lang = 'en'): string {
-  const tail = r.settings.pe === 'none' ? t(lang, 'rep.perm.tailNone') : t(lang, 'rep.perm.tailPe', { diff: fmtDiff(r.withPe.max_abs_diff) });
+  const tail = t(lang, PE_KEYS[r.settings.pe].tail, { diff: fmtDiff(r.withPe.max_abs_diff) });
   return t(lang, 'rep.perm.sentence', { diff: fmtDiff(r.plain.max_abs_diff), tail });
 }
 
@@ -179,10 +189,10 @@ export function permReport(r: PermutationResult, lang: Lang = 'en'): string {
       source: r.permSource === 'random' ? t(lang, 'rep.perm.pRandom', { seed: seed + 1 }) : t(lang, 'rep.perm.given'),
       perm: fmtPerm(r.perm),
     }),
-    t(lang, 'rep.perm.pe', { pe: peName(r, lang) }),
+    t(lang, r.settings.pe === 'rope' || r.settings.pe === 'alibi' ? 'rep.perm.positions' : 'rep.perm.pe', { pe: peName(r, lang) }),
     '',
     t(lang, 'rep.perm.without', { diff: fmtDiff(r.plain.max_abs_diff), raw: r.plain.max_abs_diff }),
-    t(lang, 'rep.perm.with', { diff: fmtDiff(r.withPe.max_abs_diff), raw: r.withPe.max_abs_diff }),
+    t(lang, PE_KEYS[r.settings.pe].with, { diff: fmtDiff(r.withPe.max_abs_diff), raw: r.withPe.max_abs_diff }),
     '',
     t(lang, r.plain.max_abs_diff < 1e-12 ? 'rep.perm.exact' : 'rep.perm.notExact'),
     t(lang, r.settings.pe === 'none' ? 'rep.perm.repeats' : r.withPe.max_abs_diff > 1e-3 ? 'rep.perm.differ' : 'rep.perm.small'),
@@ -300,7 +310,14 @@ export function notesReport(scale: ScalingResult | null, perm: PermutationResult
   }
 
   if (perm) {
-    const withPe = perm.settings.pe === 'none' ? t(lang, 'rep.notes.permNone') : t(lang, 'rep.notes.permPe', { diff: fmtDiff(perm.withPe.max_abs_diff) });
+    const pe = perm.settings.pe;
+    const diff = fmtDiff(perm.withPe.max_abs_diff);
+    const withPe =
+      pe === 'none'
+        ? t(lang, 'rep.notes.permNone')
+        : pe === 'sinusoidal'
+          ? t(lang, 'rep.notes.permPe', { diff })
+          : t(lang, 'rep.notes.permPos', { pe: pe === 'rope' ? 'RoPE' : 'ALiBi', diff });
     lines.push(t(lang, 'rep.notes.perm', { diff: fmtDiff(perm.plain.max_abs_diff), perm: fmtPerm(perm.perm), rows: perm.X.rows, cols: perm.X.cols, withPe }));
   } else {
     lines.push(t(lang, 'rep.notes.permMissing'));

@@ -4,6 +4,8 @@
 //   2. permutation  permutation.ts  attention(PX) against P·attention(X), without/with PE   → 05-perm.txt
 //   3. quadratic    quadratic.ts    n² score entries and the measured time of one call      → 08-notes.md
 //   4. h = 1        h1.ts           multi_head(Q, K, V, 1) against attention(Q, K, V)
+//   5. relative     relative.ts     RoPE against sinusoidal: does a score depend only on i − j?  → 10-rope.txt
+//   6. depth        depth.ts        rank collapse with depth: attention alone, + residual, pre-LN  → 11-depth.txt
 //
 // Each experiment module has a settings type, a default, a validator (built on
 // settings.ts: raw field values → settings, or one message per bad field,
@@ -18,6 +20,10 @@ import { runH1Check, validateH1, type H1Result, type H1Settings } from './h1';
 import { runPermutation, validatePermutation, type PermutationResult, type PermutationSettings } from './permutation';
 import { runQuadratic, validateQuadratic, type QuadraticResult, type QuadraticSettings } from './quadratic';
 import { runScaling, validateScaling, type ScalingResult, type ScalingSettings } from './scaling';
+// relative position (issue 10, experiment 5)
+import { runRelative, validateRelative, type RelativeResult, type RelativeSettings } from './relative';
+// depth (issue 10, experiment 6)
+import { runDepth, validateDepth, type DepthResult, type DepthSettings } from './depth';
 import { SettingsError, shown, type ExperimentName, type ProgressFn, type RawInput, type Validator } from './settings';
 
 export {
@@ -36,6 +42,8 @@ export * from './scaling';
 export * from './permutation';
 export * from './quadratic';
 export * from './h1';
+export * from './relative'; // relative position (issue 10, experiment 5)
+export * from './depth'; // depth (issue 10, experiment 6)
 
 /** Settings by experiment. */
 export interface SettingsMap {
@@ -43,6 +51,8 @@ export interface SettingsMap {
   permutation: PermutationSettings;
   quadratic: QuadraticSettings;
   h1: H1Settings;
+  relative: RelativeSettings; // relative position (issue 10, experiment 5)
+  depth: DepthSettings; // depth (issue 10, experiment 6)
 }
 
 /** Results by experiment. */
@@ -51,6 +61,8 @@ export interface ResultMap {
   permutation: PermutationResult;
   quadratic: QuadraticResult;
   h1: H1Result;
+  relative: RelativeResult; // relative position (issue 10, experiment 5)
+  depth: DepthResult; // depth (issue 10, experiment 6)
 }
 
 /** Any experiment's result. */
@@ -62,6 +74,8 @@ export const VALIDATORS: { [E in ExperimentName]: Validator<SettingsMap[E]> } = 
   permutation: validatePermutation,
   quadratic: validateQuadratic,
   h1: validateH1,
+  relative: validateRelative, // relative position (issue 10, experiment 5)
+  depth: validateDepth, // depth (issue 10, experiment 6)
 };
 
 /** Validate `input` for `experiment` against the core's limits and run it; throws SettingsError for bad settings. */
@@ -82,6 +96,12 @@ export function runExperiment<E extends ExperimentName>(
       return runPermutation(core, v.settings as PermutationSettings, onProgress) as ResultMap[E];
     case 'quadratic':
       return runQuadratic(core, v.settings as QuadraticSettings, onProgress) as ResultMap[E];
+    // relative position (issue 10, experiment 5)
+    case 'relative':
+      return runRelative(core, v.settings as RelativeSettings, onProgress) as ResultMap[E];
+    // depth (issue 10, experiment 6)
+    case 'depth':
+      return runDepth(core, v.settings as DepthSettings, onProgress) as ResultMap[E];
     default:
       return runH1Check(core, v.settings as H1Settings, onProgress) as ResultMap[E];
   }

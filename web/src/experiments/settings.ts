@@ -13,7 +13,15 @@ import { PROGRESS, type ProgressKey } from './words';
 export { PROGRESS, type ProgressKey };
 
 /** The experiments, by name. */
-export type ExperimentName = 'scaling' | 'permutation' | 'quadratic' | 'h1';
+export type ExperimentName =
+  | 'scaling'
+  | 'permutation'
+  | 'quadratic'
+  | 'h1'
+  // relative position (issue 10, experiment 5)
+  | 'relative'
+  // depth (issue 10, experiment 6)
+  | 'depth';
 
 /**
  * Called after each step of a run: step of total done, and what comes next or

@@ -3,7 +3,11 @@
 // parser, compute.ts), taken from their word tables. Each English string is
 // written once: here or in its module; zh.ts holds the 中文 translations.
 
+import { DEPTH_WORDS } from '../experiments/depth-words'; // depth (issue 10, experiment 6)
 import { PROGRESS } from '../experiments/words';
+import { POSITIONS_WORDS } from './en-positions'; // experiments 5 and 7 (issue 10)
+import { PAGE_POSITIONS_WORDS } from './en-page-positions'; // the page's positions (issue 10)
+import { MASK_WORDS } from './en-masks'; // the mask menu and figure (issue 10)
 import { DEFAULT_HEATMAP_WORDS } from '../figures/heatmap/words';
 import { DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
 import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
@@ -32,6 +36,9 @@ export function prefixed<P extends string, T extends Readonly<Record<string, str
 
 /** The page's own words: labels, messages and report headings that no module writes itself. */
 const PAGE_WORDS = {
+  ...POSITIONS_WORDS, // experiments 5 and 7 (issue 10): en-positions.ts
+  ...PAGE_POSITIONS_WORDS, // the page's positions control and notes (issue 10): en-page-positions.ts
+  ...MASK_WORDS, // the mask menu and figure (issue 10): en-masks.ts
   'app.title': 'Attention Playground',
   'app.subtitle': 'Each word asks a question (its query) and every word offers an answer (its key): drag the arrows and watch who listens to whom.',
   'app.footer':
@@ -59,10 +66,6 @@ const PAGE_WORDS = {
   'preset.seed004mha': 'Seed 004: MHA (8 heads of 16)',
   'preset.seed004gqa': 'Seed 004: GQA (8 query heads, 2 KV heads)',
   'preset.seed004mqa': 'Seed 004: MQA (8 query heads, 1 KV head)',
-  'opt.mask': 'Mask',
-  'opt.mask.none': 'none',
-  'opt.mask.causal': 'causal',
-  'opt.mask.custom': 'custom (click cells)',
   'opt.scale': 'divide by √d_k',
   // the softmax sliders (panels/softmax-sliders.ts)
   'opt.temperature': 'temperature τ',
@@ -122,9 +125,6 @@ const PAGE_WORDS = {
   'inputs.bigGrid': '{cells} cells, in a box that scrolls.',
   'inputs.summaryView': 'Show summary',
   'inputs.pointedRow': 'row {row}',
-  'mask.title': 'Mask (click a cell: ✓ visible, × hidden)',
-  'mask.cell': 'query {i} sees key {j}',
-  'mask.tooLarge': 'The mask is {rows} × {cols}: too large to edit cell by cell (at most {max} cells). Use the causal mask, or smaller inputs.',
   'result.title': 'Attention weights',
   'result.query': 'query',
   'result.key': 'key',
@@ -162,6 +162,7 @@ const PAGE_WORDS = {
   'export.title': 'Share and export',
   'export.copyLink': 'Copy link',
   'export.copied': 'Copied!',
+  'export.failed': 'Nothing copied: {message}',
   'export.png': 'Heatmap PNG',
   'export.svg': 'Heatmap SVG',
   'export.linesPng': 'Token view PNG',
@@ -176,7 +177,8 @@ const PAGE_WORDS = {
   'exp.seed': 'seed',
   'exp.download': 'Download',
   'exp.cancelled': 'Cancelled.',
-  'exp.intro': 'The {count} experiments of the seed, run in a background worker on the same core: change a setting, press Run, download the report.',
+  'exp.intro':
+    '{count} experiments — the seed’s four, then positions and depth — run in a background worker on the same core: change a setting, press Run, download the report.',
   'exp.progress': 'progress',
   'exp.done': 'done in {ms} ms',
   'exp.field.ds': 'values of d_k',
@@ -340,6 +342,7 @@ export const EN_PARTS = {
   tokenLines: prefixed(PREFIXES.tokenLines, DEFAULT_TOKEN_LINES_WORDS),
   plane: prefixed(PREFIXES.plane, DEFAULT_PLANE_WORDS),
   progress: PROGRESS,
+  depth: DEPTH_WORDS, // depth (issue 10, experiment 6)
   cells: prefixed(PREFIXES.cell, CELL_MESSAGES),
   failures: prefixed(PREFIXES.cell, FAILURE_MESSAGES),
   names: NAMES,
@@ -356,6 +359,7 @@ export const EN = {
   ...EN_PARTS.tokenLines,
   ...EN_PARTS.plane,
   ...EN_PARTS.progress,
+  ...EN_PARTS.depth, // depth (issue 10, experiment 6)
   ...EN_PARTS.cells,
   ...EN_PARTS.failures,
   ...EN_PARTS.names,

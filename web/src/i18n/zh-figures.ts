@@ -4,9 +4,11 @@
 // key is translated.
 
 import type { Key } from './en';
+import { ZH_PAGE_POSITIONS } from './zh-page-positions'; // the page's positions (issue 10)
 
 /** The 中文 of the token view and the vector plane. */
 export const ZH_FIGURES = {
+  ...ZH_PAGE_POSITIONS, // the page's positions control, notes and steps (issue 10): zh-page-positions.ts
   // 词元视图：查询与键两列之间的注意力连线（figures/token-lines/）
   'tl.noData': '暂无数据。',
   'tl.empty': '没有可画的内容：没有查询、键或头。',

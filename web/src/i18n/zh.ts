@@ -4,13 +4,19 @@
 // (checked the same way: `satisfies` refuses an orphan there).
 
 import type { Key } from './en';
+import { ZH_DEPTH } from './zh-depth'; // depth (issue 10, experiment 6)
 import { ZH_EXPLAIN } from './zh-explain';
 import { ZH_FIGURES } from './zh-figures';
+import { ZH_POSITIONS } from './zh-positions'; // experiments 5 and 7 (issue 10)
+import { ZH_MASKS } from './zh-masks'; // the mask menu and figure (issue 10)
 
 /** The 简体中文 text of every key. */
 export const ZH: Readonly<Record<Key, string>> = {
   ...ZH_EXPLAIN,
   ...ZH_FIGURES,
+  ...ZH_DEPTH, // depth (issue 10, experiment 6)
+  ...ZH_POSITIONS,
+  ...ZH_MASKS, // the mask menu and figure (issue 10)
   'app.title': '注意力演练场',
   'app.subtitle': '每个词提出一个问题（查询 query），每个词也给出一个答案（键 key）：拖动箭头，看看谁在关注谁。',
   'app.footer': 'softmax(Q·Kᵀ / √d_k)·V 由编译为 WebAssembly 的 C++ 核心以 float64 精确计算；数值与 PyTorch（float64）的差在 1e-9 以内。',
@@ -37,10 +43,6 @@ export const ZH: Readonly<Record<Key, string>> = {
   'preset.seed004mha': '种子 004：MHA（8 个 16 维的头）',
   'preset.seed004gqa': '种子 004：GQA（8 个查询头，2 个 KV 头）',
   'preset.seed004mqa': '种子 004：MQA（8 个查询头，1 个 KV 头）',
-  'opt.mask': '掩码',
-  'opt.mask.none': '无',
-  'opt.mask.causal': '因果',
-  'opt.mask.custom': '自定义（点击单元格）',
   'opt.scale': '除以 √d_k',
   // 调节 softmax 的滑块（panels/softmax-sliders.ts）
   'opt.temperature': '温度 τ',
@@ -100,9 +102,6 @@ export const ZH: Readonly<Record<Key, string>> = {
   'inputs.bigGrid': '{cells} 个单元格，在可滚动的框中。',
   'inputs.summaryView': '显示摘要',
   'inputs.pointedRow': '第 {row} 行',
-  'mask.title': '掩码（点击单元格：✓ 可见，× 隐藏）',
-  'mask.cell': '查询 {i} 能看到键 {j}',
-  'mask.tooLarge': '掩码为 {rows} × {cols}：太大，无法逐格编辑（至多 {max} 个单元格）。请使用因果掩码或更小的输入。',
   'result.title': '注意力权重',
   'result.head': '第 {n} 个头',
   'result.query': '查询',
@@ -214,6 +213,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   'export.title': '分享与导出',
   'export.copyLink': '复制链接',
   'export.copied': '已复制！',
+  'export.failed': '未复制：{message}',
   'export.png': '热力图 PNG',
   'export.svg': '热力图 SVG',
   'export.linesPng': '连线图 PNG',
@@ -228,7 +228,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   'exp.seed': '种子',
   'exp.download': '下载',
   'exp.cancelled': '已取消。',
-  'exp.intro': '种子文档中的 {count} 个实验，在后台 worker 中用同一个核心运行：修改设置，点击“运行”，下载报告。',
+  'exp.intro': '{count} 个实验（种子文档的四个，加上位置与深度两个），在后台 worker 中用同一个核心运行：修改设置，点击“运行”，下载报告。',
   'exp.progress': '进度',
   'exp.done': '用时 {ms} ms',
   'exp.field.ds': 'd_k 的取值',

@@ -24,6 +24,7 @@ import { AttentionError, type Core, type TypedMatrix } from '../core/core';
 import { fill } from '../i18n/fill';
 import { readMatrix, type CellError } from './inputs';
 import { run } from './operations';
+import { PositionsError } from './positions';
 import type { HeadParts } from './parts';
 import { pool, type Pooled } from './pool';
 import { capsOf, refusal } from './route';
@@ -152,6 +153,7 @@ export function compute(core: Core, state: State, progress: (stage: ComputeStage
     }
     return { ok: true, view };
   } catch (err) {
+    if (err instanceof PositionsError) return { ok: false, cellErrors: [], message: err.message, code: err.code, key: err.key, vars: err.vars };
     if (err instanceof AttentionError) return { ok: false, cellErrors: [], message: err.message, code: err.code };
     return { ok: false, cellErrors: [], message: String(err), code: 'internal' };
   }

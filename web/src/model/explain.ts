@@ -2,7 +2,7 @@
 // would compute it by hand (pure: no DOM):
 //
 //   1. the score      q_i·k_j = a₀b₀ + a₁b₁ + … = s
-//   2. scaled         x_i,j = s / √d_k   (or s / (τ·√d_k), s / τ, or s itself)
+//   2. scaled         x_i,j = s / √d_k   (or s / (τ·√d_k), s / τ, or s itself; + b_i,j with ALiBi)
 //   3. softmax        w_i,j = e^(x_i,j) / Σ_j′ e^(x_i,j′) = … / … = w
 //   4. its share      w_i,j·v_j = w × [v…] = [..], a part of out_i = Σ_j w_i,j·v_j
 //
@@ -25,6 +25,7 @@ import {
   SHIFT_ABOVE,
   sourceStep,
   visibleKeys,
+  type ExplainLine,
   type ExplainSource,
   type ExplainStep,
   type WeightExplanation,
@@ -51,21 +52,57 @@ function dotStep(src: ExplainSource, i: number, j: number, t: Translate): Explai
   return { id: 'dot', label: t('explain.step.dot'), lines: [line('math', pieces)] };
 }
 
-/** Step 2: x_i,j = s / √d_k, s / (τ·√d_k), s / τ, or s itself. */
+/** Step 2: x_i,j = s / √d_k, s / (τ·√d_k), s / τ, or s itself; + b with a bias (ALiBi), which a note writes out. */
 function scaledStep(src: ExplainSource, i: number, j: number, t: Translate): ExplainStep {
   const p = src.parts;
   const s = at(p.scores, i, j);
   const tau = p.temperature;
   const dk = [v('d', 'k')];
+  const b = p.bias ? at(p.bias, i, j) : null;
   const head: Piece[] = [v('x', `${i},${j}`), text(' = '), v('q', i), text('·'), v('k', j)];
-  let rest: Piece[];
-  if (p.scale && tau !== 1) rest = [text(' / (τ·√'), ...dk, text(') = '), num(s, true), text(' / ('), num(tau), text('·√'), num(p.dk), text(')')];
-  else if (p.scale) rest = [text(' / √'), ...dk, text(' = '), num(s, true), text(' / √'), num(p.dk)];
-  else if (tau !== 1) rest = [text(' / τ = '), num(s, true), text(' / '), num(tau)];
-  else rest = [];
-  const pieces = [...head, ...rest, text(' = '), num(at(p.scaled, i, j))];
+  let sym: Piece[] = [];
+  let nums: Piece[] = b === null ? [] : [num(s, true)];
+  if (p.scale && tau !== 1)
+    [sym, nums] = [
+      [text(' / (τ·√'), ...dk, text(')')],
+      [num(s, true), text(' / ('), num(tau), text('·√'), num(p.dk), text(')')],
+    ];
+  else if (p.scale)
+    [sym, nums] = [
+      [text(' / √'), ...dk],
+      [num(s, true), text(' / √'), num(p.dk)],
+    ];
+  else if (tau !== 1) [sym, nums] = [[text(' / τ')], [num(s, true), text(' / '), num(tau)]];
+  const bias = b === null ? [] : [text(' + '), v('b', `${i},${j}`)];
+  const biasNum = b === null ? [] : [text(' + '), num(b, true)];
+  const pieces = [...head, ...sym, ...bias, ...(nums.length ? [text(' = '), ...nums, ...biasNum] : []), text(' = '), num(at(p.scaled, i, j))];
   if (!p.scale && tau === 1) pieces.push(...phrase(t, 'explain.noScaling'));
-  return { id: 'scaled', label: t('explain.step.scaled'), lines: [line('math', pieces)] };
+  const lines = [line('math', pieces)];
+  const pos = p.positions;
+  if (b !== null && pos?.kind === 'alibi') {
+    const vars = { i, j, pi: pos.first + i, m: num(pos.slope), b: num(b) };
+    lines.push(line('note', phrase(t, 'explain.pos.alibi', vars)));
+  }
+  return { id: 'scaled', label: t('explain.step.scaled'), lines };
+}
+
+/** What positions did to q and k for weight (i, j) (RoPE turned them, PE was added), as lines of the source step. */
+function positionLines(src: ExplainSource, i: number, j: number, t: Translate): ExplainLine[] {
+  const pos = src.parts.positions;
+  const vars = { i, j, pi: (pos?.first ?? 0) + i };
+  if (pos?.kind === 'rope') return [line('note', phrase(t, 'explain.pos.rope', { ...vars, pairing: pos.pairing, base: num(pos.base) }))];
+  if (pos?.kind === 'sinusoidal')
+    return [line('note', phrase(t, src.parts.source === 'projected' ? 'explain.pos.sinusoidalX' : 'explain.pos.sinusoidal', vars))];
+  return [];
+}
+
+/** The source step (where q and k come from) with what positions did to them. */
+function sourceSteps(src: ExplainSource, i: number, j: number, t: Translate): ExplainStep[] {
+  const steps = sourceStep(src, t);
+  const extra = positionLines(src, i, j, t);
+  if (!extra.length) return steps;
+  if (steps.length) return [{ ...steps[0], lines: [...steps[0].lines, ...extra] }];
+  return [{ id: 'source', label: t('explain.step.source'), lines: extra }];
 }
 
 /** Step 3: the softmax of row i at j, written out with the visible keys (e^(x − m) when the row maximum is large). */
@@ -144,7 +181,7 @@ export function explainWeight(src: ExplainSource, i: number, j: number, t: Trans
   const masked = isHidden(src, i, j);
   const softmax = masked ? null : softmaxStep(src, i, j, t);
   const share = shareStep(src, i, j, masked, t);
-  const steps = [...sourceStep(src, t), dotStep(src, i, j, t), scaledStep(src, i, j, t), softmax ? softmax.step : maskedStep(src, i, j, t), share.step];
+  const steps = [...sourceSteps(src, i, j, t), dotStep(src, i, j, t), scaledStep(src, i, j, t), softmax ? softmax.step : maskedStep(src, i, j, t), share.step];
   const values: WeightValues = {
     score: at(p.scores, i, j),
     scaled: at(p.scaled, i, j),

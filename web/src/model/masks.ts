@@ -1,32 +1,123 @@
 // masks.ts — the mask the state asks for, as the core takes it (1 = visible),
 // and its complement the heatmaps shade (1 = hidden).
+//
+// The built patterns (issue 10: sliding window, prefix-LM, local + global,
+// dilated, BigBird) come from the core's builders (core/mask-patterns.ts),
+// which are square: (n, n) over the n = n_k key positions. With fewer queries
+// than keys the queries are the last n_q positions, as in decoding (the
+// convention of the positions helpers and of alibi_bias), so the mask is the
+// last n_q rows of the pattern; more queries than keys has no such rows and
+// is refused with the shapes named. A bad parameter throws the core's own
+// AttentionError (compute() shows its message and keeps the inputs). The
+// causal mask keeps the core's causal_mask(n_q, n_k) (j ≤ i), as before.
 
-import type { Core, TypedMask } from '../core/core';
-import type { State } from './state';
+import { AttentionError, type Core, type TypedMask } from '../core/core';
+import type { MaskMode, MaskParams } from './options';
+import { sizeOf } from './presets';
+import type { Operation, State } from './state';
+
+/** The modes each operation takes, in menu order: single_head's core takes causal on or off only. */
+export function maskModesFor(op: Operation): readonly MaskMode[] {
+  return op === 'single_head' ? ['none', 'causal'] : ['none', 'causal', 'window', 'prefix', 'localglobal', 'dilated', 'bigbird', 'custom'];
+}
+
+/** The mode the state's operation applies: the state's own, or 'none' when the operation cannot take it. */
+export function appliedMode(state: Pick<State, 'op' | 'mask'>): MaskMode {
+  return maskModesFor(state.op).includes(state.mask) ? state.mask : 'none';
+}
+
+/** The built patterns: the modes made by a mask_patterns builder from MaskParams. */
+export type BuiltMode = 'window' | 'prefix' | 'localglobal' | 'dilated' | 'bigbird';
+
+/** Is `mode` one of the built patterns? */
+export function isBuilt(mode: MaskMode): mode is BuiltMode {
+  return mode === 'window' || mode === 'prefix' || mode === 'localglobal' || mode === 'dilated' || mode === 'bigbird';
+}
+
+/** The core's builder of each built pattern, as its errors name it. */
+const BUILDER: Record<BuiltMode, string> = {
+  window: 'sliding_window_mask',
+  prefix: 'prefix_lm_mask',
+  localglobal: 'local_global_mask',
+  dilated: 'dilated_mask',
+  bigbird: 'bigbird_mask',
+};
+
+/** The (n, n) pattern of a built mode with the state's parameters; throws the core's AttentionError for a bad one. */
+export function patternOf(core: Core, mode: BuiltMode, p: MaskParams, n: number): TypedMask {
+  const b = core.typed;
+  switch (mode) {
+    case 'window':
+      return b.sliding_window_mask(n, p.window);
+    case 'prefix':
+      return b.prefix_lm_mask(n, p.prefix);
+    case 'localglobal':
+      return b.local_global_mask(n, p.window, p.globals);
+    case 'dilated':
+      return b.dilated_mask(n, p.window, p.dilation);
+    case 'bigbird':
+      return b.bigbird_mask(n, p.block, { random_blocks: p.randomBlocks, seed: p.maskSeed });
+  }
+}
+
+/** The last n_q rows of an (n, n) pattern (n_q ≤ n): the queries are the last n_q positions. */
+export function lastRows(m: TypedMask, n_q: number): TypedMask {
+  if (n_q === m.rows) return m;
+  return { data: m.data.slice((m.rows - n_q) * m.cols), rows: n_q, cols: m.cols };
+}
+
+/** The built mode's mask for n_q queries and n_k keys; more queries than keys is refused with both shapes named. */
+function builtMask(core: Core, mode: BuiltMode, p: MaskParams, n_q: number, n_k: number): TypedMask {
+  if (n_q > n_k)
+    throw new AttentionError(
+      `${BUILDER[mode]}: n_q = ${n_q} queries but n_k = ${n_k} keys: the mask is built over the n_k key positions ` +
+        `and the queries are the last n_q of them (as in decoding), so n_q must be at most n_k; ` +
+        `use Q with at most ${n_k} rows or K with at least ${n_q} rows`,
+      'shape',
+    );
+  return lastRows(patternOf(core, mode, p, n_k), n_q);
+}
 
 /** The custom mask resized to (n_q, n_k): new cells are visible. */
 export function fitMask(mask: boolean[][], n_q: number, n_k: number): boolean[][] {
   return Array.from({ length: n_q }, (_, i) => Array.from({ length: n_k }, (_, j) => mask[i]?.[j] ?? true));
 }
 
-/** The mask the state asks for, as (n_q, n_k) with 1 = visible, or null. */
-export function maskFor(core: Core, state: State, n_q: number, n_k: number): TypedMask | null {
-  if (state.mask === 'causal') return core.typed.causal_mask(n_q, n_k);
-  if (state.mask === 'custom') {
-    // fitMask's cells, written straight into the bytes (no n_q × n_k array of arrays)
-    const data = new Uint8Array(n_q * n_k).fill(1);
-    const rows = Math.min(n_q, state.customMask.length);
-    for (let i = 0; i < rows; i++) {
-      const row = state.customMask[i] ?? [];
-      for (let j = 0, n = Math.min(n_k, row.length); j < n; j++) data[i * n_k + j] = (row[j] ?? true) ? 1 : 0;
-    }
-    return { data, rows: n_q, cols: n_k };
+/** The custom mask as (n_q, n_k) bytes: fitMask's cells, written straight into the bytes (no array of arrays). */
+function customBytes(custom: boolean[][], n_q: number, n_k: number): TypedMask {
+  const data = new Uint8Array(n_q * n_k).fill(1);
+  const rows = Math.min(n_q, custom.length);
+  for (let i = 0; i < rows; i++) {
+    const row = custom[i] ?? [];
+    for (let j = 0, n = Math.min(n_k, row.length); j < n; j++) data[i * n_k + j] = (row[j] ?? true) ? 1 : 0;
   }
+  return { data, rows: n_q, cols: n_k };
+}
+
+/** The mask the state asks for (of the mode its operation applies), as (n_q, n_k) with 1 = visible, or null; throws for a bad parameter. */
+export function maskFor(core: Core, state: State, n_q: number, n_k: number): TypedMask | null {
+  const mode = appliedMode(state);
+  if (mode === 'causal') return core.typed.causal_mask(n_q, n_k);
+  if (mode === 'custom') return customBytes(state.customMask, n_q, n_k);
+  if (isBuilt(mode)) return builtMask(core, mode, state.maskParams, n_q, n_k);
   return null;
 }
 
-export /** 1 = hidden, from a mask where 1 = visible. */
-function hiddenOf(mask: TypedMask | null): Uint8Array | null {
+/** A mask as rows of booleans (true = visible). */
+export function maskRows(m: TypedMask): boolean[][] {
+  return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), (x) => x !== 0));
+}
+
+/** (n_q, n_k) of the score matrix, from the input shapes alone (no cell is read): X's rows for block and single_head. */
+export function scoreShape(s: State): [number, number] {
+  const q = sizeOf(s.matrices.Q)?.[0];
+  const k = sizeOf(s.matrices.K)?.[0];
+  const x = sizeOf(s.matrices.X)?.[0] ?? 1;
+  return s.op === 'block' || s.op === 'single_head' ? [x, x] : [q ?? 1, k ?? 1];
+}
+
+/** 1 = hidden, from a mask where 1 = visible. */
+export function hiddenOf(mask: TypedMask | null): Uint8Array | null {
   if (!mask) return null;
   const hidden = new Uint8Array(mask.data.length);
   for (let p = 0; p < hidden.length; p++) hidden[p] = mask.data[p] ? 0 : 1;

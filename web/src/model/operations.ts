@@ -6,7 +6,8 @@ import type { Core, TypedMask, TypedMatrix } from '../core/core';
 import { fill } from '../i18n/fill';
 import type { HeadView, Inputs, NamedMatrix, NameVars, View } from './compute';
 import { hiddenOf, maskFor } from './masks';
-import { firstRows, firstSteps, parts, times, type HeadParts } from './parts';
+import { firstRows, firstSteps, keepsParts, parts, times, type HeadParts } from './parts';
+import { addPE, alibiOf, checkPositions, headPositions, partsPositions, positionsOf, positionsTrace, ropeOf, withPE, type PositionStep } from './positions';
 import type { State } from './state';
 import { STEP_ROWS } from './work';
 import { NAMES, type NameKey } from './words';
@@ -38,28 +39,45 @@ const headView = (i: number, weights: TypedMatrix, kv?: number): HeadView => {
   return { label: englishName(key, vars), key, vars, weights };
 };
 
-/** How stepsOf computes: the scaling, the temperature, and the head's parts when it has them. */
-type StepsOptions = { scale: boolean; temperature?: number; whole?: HeadParts | null };
+/** A step of positions (positions.ts) with its first STEP_ROWS rows, named with its whole shape. */
+const step = (s: PositionStep): NamedMatrix => named(s.key, firstRows(s.m, STEP_ROWS), s.vars, s.m.rows);
+
+/**
+ * How stepsOf computes: the scaling, the temperature, and the head's parts when it has them; with positions, the
+ * head's bias (ALiBi), the steps before the scores (PE added, q and k turned) and the bias as a step.
+ */
+type StepsOptions = {
+  scale: boolean;
+  temperature?: number;
+  whole?: HeadParts | null;
+  bias?: TypedMatrix | null;
+  before?: PositionStep[];
+  biasStep?: PositionStep | null;
+};
+
+/** The name of the scaled step: with or without √d_k, τ and a bias. */
+function scaledName(s: TypedMatrix, n: number, dk: number, scale: boolean, tau: number, bias: boolean): NamedMatrix {
+  const b = bias ? 'Bias' : '';
+  if (tau !== 1) return named(`step.scaledTau${scale ? '' : 'Off'}${b}` as NameKey, s, { dk, tau }, n);
+  return named(`step.scaled${scale ? '' : 'Off'}${b}` as NameKey, s, scale ? { dk } : {}, n);
+}
 
 /**
  * The five steps of attention for one head's Q, K, V, of the first STEP_ROWS queries (each named with its whole
  * shape). A head with parts (parts.ts) has them for every query already: their first rows, without another call.
  */
 function stepsOf(core: Core, Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, mask: TypedMask | null, o: StepsOptions): NamedMatrix[] {
-  const { scale, temperature = 1, whole } = o;
+  const { scale, temperature = 1, whole, bias = null } = o;
   const r = Math.min(Q.rows, STEP_ROWS);
-  const s = whole ? firstSteps(whole, r) : core.typed.attention_steps(firstRows(Q, r), K, V, mask && firstRows(mask, r), { scale, temperature });
-  const dk = Q.cols;
+  const s = whole
+    ? firstSteps(whole, r)
+    : core.typed.attention_steps(firstRows(Q, r), K, V, mask && firstRows(mask, r), { scale, temperature, bias: bias && firstRows(bias, r) });
   const n = Q.rows;
-  const scaled =
-    temperature !== 1
-      ? named(scale ? 'step.scaledTau' : 'step.scaledTauOff', s.scaled, { dk, tau: temperature }, n)
-      : scale
-        ? named('step.scaled', s.scaled, { dk }, n)
-        : named('step.scaledOff', s.scaled, {}, n);
   return [
+    ...(o.before ?? []).map(step),
     named('step.scores', s.scores, {}, n),
-    scaled,
+    ...(o.biasStep ? [step(o.biasStep)] : []),
+    scaledName(s.scaled, n, Q.cols, scale, temperature, !!bias),
     named('step.masked', s.masked, {}, n),
     named('step.weights', s.weights, {}, n),
     named('step.out', s.out, {}, n),
@@ -91,99 +109,141 @@ function labelsOf(state: State, nq: number, nk: number): Pick<View, 'queryLabels
   return { queryLabels: labels(state.tokens, nq), keyLabels: labels(state.tokens, nk) };
 }
 
-/** attention(Q, K, V): one head, its steps. */
+/** attention(Q, K, V): one head, its steps; positions on Q, K (and V: sinusoidal) first (positions.ts). */
 function runAttention(core: Core, state: State, x: Inputs): View {
+  checkPositions(state, x.Q.rows, x.K.rows);
   const mask = maskFor(core, state, x.Q.rows, x.K.rows);
   const { temperature, qLength, scale } = state;
-  const Q = times(x.Q, qLength);
-  const r = core.typed.attention(Q, x.K, x.V, mask, { scale, temperature }); // first: its checks name attention
+  const pe = withPE(core, state, times(x.Q, qLength), x.K, x.V);
+  const hp = headPositions(core, state, pe.Q, pe.K, 0, 1);
+  const r = core.typed.attention(hp.q, hp.k, pe.V, mask, { scale, temperature, bias: hp.bias });
   const head = headView(0, r.weights);
-  const p = parts(core, Q, x.K, x.V, mask, { scale, temperature, qLength, source: 'input', offset: 0 });
+  const positions = partsPositions(core, state, x.Q.rows, x.K.rows);
+  const p = parts(core, hp.q, hp.k, pe.V, mask, { scale, temperature, qLength, source: 'input', offset: 0, bias: hp.bias, positions });
   if (p) head.parts = p;
   return {
     heads: [head],
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [],
-    steps: stepsOf(core, Q, x.K, x.V, mask, { scale, temperature, whole: p }),
+    steps: stepsOf(core, hp.q, hp.k, pe.V, mask, { scale, temperature, whole: p, bias: hp.bias, before: [...pe.steps, ...hp.steps], biasStep: hp.biasStep }),
     stepsHead: 0,
-    trace: [`Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
+    trace: [
+      `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
+      ...positionsTrace(state, x.Q.rows, x.K.rows),
+      `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`,
+    ],
     ...labelsOf(state, x.Q.rows, x.K.rows),
   };
 }
 
-/** multi_head(Q, K, V, h): h heads, the steps of the selected one on its column slices. */
+/** multi_head(Q, K, V, h): h heads, the steps of the selected one on its column slices; positions by the core's options. */
 function runMultiHead(core: Core, state: State, x: Inputs): View {
-  const mask = maskFor(core, state, x.Q.rows, x.K.rows);
-  const { temperature, qLength } = state;
-  const Q = times(x.Q, qLength);
-  const r = core.typed.multi_head(Q, x.K, x.V, state.h, mask, { temperature });
-  const head = Math.min(state.head, state.h - 1);
-  const dh = x.Q.cols / state.h;
-  const dvh = x.V.cols / state.h;
-  const slices = (t: number) => [columns(Q, t * dh, dh), columns(x.K, t * dh, dh), columns(x.V, t * dvh, dvh)] as const;
+  const [nq, nk] = [x.Q.rows, x.K.rows];
+  checkPositions(state, nq, nk);
+  const mask = maskFor(core, state, nq, nk);
+  const { temperature, qLength, h } = state;
+  const kind = positionsOf(state);
+  const pe = withPE(core, state, times(x.Q, qLength), x.K, x.V);
+  const alibi = kind === 'alibi' ? alibiOf(core, h, nq, nk) : null;
+  const r = core.typed.multi_head(pe.Q, pe.K, pe.V, h, mask, { temperature, bias: alibi, rope: kind === 'rope' ? ropeOf(state) : null });
+  const head = Math.min(state.head, h - 1);
+  const dh = x.Q.cols / h;
+  const dvh = x.V.cols / h;
+  const slices = (t: number) => [columns(pe.Q, t * dh, dh), columns(pe.K, t * dh, dh), columns(pe.V, t * dvh, dvh)] as const;
+  // each head's turned q, k and bias: for the steps' head, and for every head when the heads keep their parts
+  const positionedHead = (t: number) => {
+    const [q, k, v] = slices(t);
+    return { v, ...headPositions(core, state, q, k, t, h, alibi) };
+  };
+  const hp = positionedHead(head);
+  const positioned = r.weights.map((_, t) => (t === head ? hp : keepsParts(nq, nk, dh, dvh) ? positionedHead(t) : null));
   const heads = r.weights.map((w, t) => {
     const view = headView(t, w);
-    const p = parts(core, ...slices(t), mask, { scale: true, temperature, qLength, source: 'input', offset: t * dh });
+    const ph = positioned[t];
+    const positions = partsPositions(core, state, nq, nk, t, h);
+    const p = ph && parts(core, ph.q, ph.k, ph.v, mask, { scale: true, temperature, qLength, source: 'input', offset: t * dh, bias: ph.bias, positions });
     if (p) view.parts = p;
     return view;
   });
+  const before = [...pe.steps, ...hp.steps];
   return {
     heads,
     hidden: hiddenOf(mask),
     out: named('step.output', r.out),
     extra: [],
-    steps: stepsOf(core, ...slices(head), mask, { scale: true, temperature, whole: heads[head].parts }),
+    steps: stepsOf(core, hp.q, hp.k, hp.v, mask, { scale: true, temperature, whole: heads[head].parts, bias: hp.bias, before, biasStep: hp.biasStep }),
     stepsHead: head,
     trace: [
       `Q ${fmt(shape(x.Q))}  K ${fmt(shape(x.K))}  V ${fmt(shape(x.V))}`,
-      `per head (h = ${state.h}): q ${fmt([1, x.Q.rows, dh])}  k ${fmt([1, x.K.rows, dh])}  v ${fmt([1, x.V.rows, dvh])}, scale 1/√${dh}`,
-      `weights ${fmt([1, state.h, x.Q.rows, x.K.rows])}  out ${fmt(shape(r.out))}`,
+      `per head (h = ${h}): q ${fmt([1, nq, dh])}  k ${fmt([1, nk, dh])}  v ${fmt([1, nk, dvh])}, scale 1/√${dh}`,
+      ...positionsTrace(state, nq, nk),
+      `weights ${fmt([1, h, nq, nk])}  out ${fmt(shape(r.out))}`,
     ],
-    ...labelsOf(state, x.Q.rows, x.K.rows),
+    ...labelsOf(state, nq, nk),
   };
 }
 
 /** block(X, h): pre-LN multi-head self-attention plus the residual; LN(X) and the attention before the residual as extras. */
 function runBlock(core: Core, state: State, x: Inputs): View {
-  const mask = maskFor(core, state, x.X.rows, x.X.rows);
-  const r = core.typed.block(x.X, state.h, mask, state.eps);
+  const n = x.X.rows;
+  const mask = maskFor(core, state, n, n);
+  const kind = positionsOf(state);
+  const X = kind === 'sinusoidal' ? addPE(core, x.X, 0) : x.X;
+  const r = core.typed.block(X, state.h, mask, { eps: state.eps, rope: kind === 'rope' ? ropeOf(state) : null, alibi: kind === 'alibi' });
   const head = Math.min(state.head, state.h - 1);
   const dh = x.X.cols / state.h;
   const slice = columns(r.normed, head * dh, dh);
+  const hp = headPositions(core, state, slice, slice, head, state.h);
+  const before: PositionStep[] = kind === 'sinusoidal' ? [{ key: 'step.peX', m: X, vars: { to: n - 1 } }, ...hp.steps] : hp.steps;
   return {
     heads: r.weights.map((w, i) => headView(i, w)),
     hidden: hiddenOf(mask),
     out: named('step.residual', r.out),
     extra: [named('step.ln', r.normed), named('step.attended', r.attended)],
-    steps: stepsOf(core, slice, slice, slice, mask, { scale: true }),
+    steps: stepsOf(core, hp.q, hp.k, slice, mask, { scale: true, bias: hp.bias, before, biasStep: hp.biasStep }),
     stepsHead: head,
     trace: [
       `X ${fmt(shape(x.X))}  LN(X) ${fmt(shape(r.normed))}`,
-      `weights ${fmt([1, state.h, x.X.rows, x.X.rows])}  attended ${fmt(shape(r.attended))}  out ${fmt(shape(r.out))}`,
+      ...positionsTrace(state, n, n),
+      `weights ${fmt([1, state.h, n, n])}  attended ${fmt(shape(r.attended))}  out ${fmt(shape(r.out))}`,
     ],
-    ...labelsOf(state, x.X.rows, x.X.rows),
+    ...labelsOf(state, n, n),
   };
 }
 
-/** single_head(X, Wq, Wk, Wv), seed 000: the projections q, k, v as extras. */
+/**
+ * single_head(X, Wq, Wk, Wv), seed 000: the projections q, k, v as extras. Sinusoidal: PE added to X first; RoPE
+ * and ALiBi: the weights are attention(rope(q), rope(k), v) or attention(q, k, v) + bias on the core's projections.
+ */
 function runSingleHead(core: Core, state: State, x: Inputs): View {
   const causal = state.mask === 'causal';
-  const r = core.typed.single_head(x.X, x.Wq, x.Wk, x.Wv, { causal });
-  const mask = causal ? core.typed.causal_mask(x.X.rows) : null;
-  const head = headView(0, r.weights);
-  const p = parts(core, r.q, r.k, r.v, mask, { scale: true, temperature: 1, qLength: 1, source: 'projected', offset: 0 });
+  const n = x.X.rows;
+  const kind = positionsOf(state);
+  const X = kind === 'sinusoidal' ? addPE(core, x.X, 0) : x.X;
+  const r = core.typed.single_head(X, x.Wq, x.Wk, x.Wv, { causal });
+  const mask = causal ? core.typed.causal_mask(n) : null;
+  const hp = headPositions(core, state, r.q, r.k, 0, 1);
+  const a = kind === 'rope' || kind === 'alibi' ? core.typed.attention(hp.q, hp.k, r.v, mask, { bias: hp.bias }) : r;
+  const head = headView(0, a.weights);
+  const positions = partsPositions(core, state, n, n);
+  const p = parts(core, hp.q, hp.k, r.v, mask, { scale: true, temperature: 1, qLength: 1, source: 'projected', offset: 0, bias: hp.bias, positions });
   if (p) head.parts = p;
+  const before: PositionStep[] = kind === 'sinusoidal' ? [{ key: 'step.peX', m: X, vars: { to: n - 1 } }] : hp.steps;
   return {
     heads: [head],
     hidden: hiddenOf(mask),
-    out: named('step.output', r.out),
+    out: named('step.output', a.out),
     extra: [named('step.q', r.q), named('step.k', r.k), named('step.v', r.v)],
-    steps: stepsOf(core, r.q, r.k, r.v, mask, { scale: true, whole: p }),
+    steps: stepsOf(core, hp.q, hp.k, r.v, mask, { scale: true, whole: p, bias: hp.bias, before, biasStep: hp.biasStep }),
     stepsHead: 0,
     // the seed's trace_shapes lines
-    trace: [`q ${fmt(shape(r.q))}  k ${fmt(shape(r.k))}  v ${fmt(shape(r.v))}`, `weights ${fmt(shape(r.weights))}  out ${fmt(shape(r.out))}`],
-    ...labelsOf(state, x.X.rows, x.X.rows),
+    trace: [
+      `q ${fmt(shape(r.q))}  k ${fmt(shape(r.k))}  v ${fmt(shape(r.v))}`,
+      ...positionsTrace(state, n, n),
+      `weights ${fmt(shape(a.weights))}  out ${fmt(shape(a.out))}`,
+    ],
+    ...labelsOf(state, n, n),
   };
 }
 

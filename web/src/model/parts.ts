@@ -8,9 +8,12 @@
 //
 // Every number comes from the core: attention_steps on the head's q, k, v
 // (the same kernel as attention and multi_head) gives scores = q·kᵀ,
-// scaled = scores / (τ·√d_k) and the weights.
+// scaled = scores / (τ·√d_k) (+ the ALiBi bias) and the weights. With
+// positions, q and k are the vectors the core compares: turned by RoPE, or
+// with the sinusoidal encoding added (positions.ts).
 
 import type { Core, TypedMask, TypedMatrix } from '../core/core';
+import type { PartsPositions } from './positions';
 
 /** The most queries (and keys) a head keeps its parts for. */
 export const PARTS_MAX_TOKENS = 64;
@@ -50,6 +53,10 @@ export interface HeadParts {
   source: 'input' | 'projected';
   /** First column of Q and K this head reads (source 'input'). */
   offset: number;
+  /** (n_q, n_k) the bias added to the scaled scores before masking (ALiBi), or none. */
+  bias?: TypedMatrix | null;
+  /** The positions that made q and k (RoPE turned them, sinusoidal added PE) or the bias (ALiBi); none without. */
+  positions?: PartsPositions;
 }
 
 /** What parts() needs besides the vectors. */
@@ -59,6 +66,8 @@ export interface PartsOptions {
   qLength: number;
   source: 'input' | 'projected';
   offset: number;
+  bias?: TypedMatrix | null;
+  positions?: PartsPositions;
 }
 
 /** Does a head of this size keep its parts? */
@@ -69,7 +78,7 @@ export function keepsParts(nq: number, nk: number, dk: number, dv: number): bool
 /** The parts of one head from its q (n_q, d_k), k (n_k, d_k), v (n_k, d_v), computed by the core's attention_steps; null when too large. */
 export function parts(core: Core, q: TypedMatrix, k: TypedMatrix, v: TypedMatrix, mask: TypedMask | null, o: PartsOptions): HeadParts | null {
   if (!keepsParts(q.rows, k.rows, q.cols, v.cols)) return null;
-  const s = core.typed.attention_steps(q, k, v, mask, { scale: o.scale, temperature: o.temperature });
+  const s = core.typed.attention_steps(q, k, v, mask, { scale: o.scale, temperature: o.temperature, bias: o.bias ?? null });
   return { q, k, v, scores: s.scores, scaled: s.scaled, masked: s.masked, weights: s.weights, out: s.out, dk: q.cols, ...o };
 }
 

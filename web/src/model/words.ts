@@ -44,6 +44,20 @@ export const NAMES = {
   'step.q': 'q = X·Wq',
   'step.k': 'k = X·Wk',
   'step.v': 'v = X·Wv',
+  // positions (issue 10): the steps that put positions in (model/positions.ts)
+  'step.peQ': 'Q + PE (rows at positions {from}…{to})',
+  'step.peK': 'K + PE (rows at positions 0…{to})',
+  'step.peV': 'V + PE (rows at positions 0…{to})',
+  'step.peX': 'X + PE (rows at positions 0…{to})',
+  'step.ropeQ': 'q rotated by RoPE (positions {from}…{to})',
+  'step.ropeK': 'k rotated by RoPE (positions 0…{to})',
+  'step.alibi': '+ ALiBi bias −m·|i − j|, m = {m}',
+  'step.alibiShift': '+ ALiBi bias −m·|p_i − j|, p_i = i + {first}, m = {m}',
+  'step.scaledBias': 'scaled = scores / √{dk} + bias',
+  'step.scaledOffBias': 'scaled = scores + bias (no √d_k)',
+  'step.scaledTauBias': 'scaled = scores / (τ·√{dk}) + bias, τ = {tau}',
+  'step.scaledTauOffBias': 'scaled = scores / τ + bias, τ = {tau}',
+  // end of positions (issue 10)
   'result.head': 'head {n}',
   'head.kv': 'head {n} (kv {kv})',
 } as const;

@@ -8,6 +8,8 @@ import type { Limits } from '../core/core';
 import { download, el, uid } from '../widgets/dom';
 import { h1Csv, permCsv, permReport, quadCsv, scaleCsv, scaleReport } from '../experiments/reports';
 import { VALIDATORS, type ExperimentName, type ResultMap } from '../experiments/run';
+import { relativeCsv, relativeReport } from '../experiments/relative-reports';
+import { depthCsv, depthReport } from '../experiments/depth-report'; // depth (issue 10, experiment 6)
 import { PermPicker } from '../widgets/perm-picker';
 import type { PanelContext } from './context';
 import { fieldsOf, type Field } from './experiment-forms';
@@ -273,6 +275,16 @@ export class ExperimentCard<E extends ExperimentName> {
       ],
       quadratic: [['quadratic.csv', () => quadCsv(r() as ResultMap['quadratic'])]],
       h1: [['h1.csv', () => h1Csv(r() as ResultMap['h1'])]],
+      // relative position (issue 10, experiment 5)
+      relative: [
+        ['10-rope.txt', () => relativeReport(r() as ResultMap['relative'], lang)],
+        ['relative.csv', () => relativeCsv(r() as ResultMap['relative'])],
+      ],
+      // depth (issue 10, experiment 6)
+      depth: [
+        ['11-depth.txt', () => depthReport(r() as ResultMap['depth'], lang)],
+        ['depth.csv', () => depthCsv(r() as ResultMap['depth'])],
+      ],
     };
     for (const [file, text] of files[this.name])
       this.downloads.appendChild(

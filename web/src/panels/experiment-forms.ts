@@ -3,7 +3,8 @@
 // names (experiments/<name>.ts), except the permutation's `source` (random X
 // or the playground's current X). The card (experiment-card.ts) builds them.
 
-import { DEFAULT_H1, DEFAULT_PERMUTATION, DEFAULT_QUADRATIC, DEFAULT_SCALING, type ExperimentName } from '../experiments/run';
+import { DEFAULT_H1, DEFAULT_PERMUTATION, DEFAULT_QUADRATIC, DEFAULT_RELATIVE, DEFAULT_SCALING, type ExperimentName } from '../experiments/run';
+import { DEFAULT_DEPTH } from '../experiments/depth'; // depth (issue 10, experiment 6)
 import type { PanelContext } from './context';
 
 /** A settings field of an experiment form. */
@@ -47,8 +48,11 @@ export function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
           kind: 'select',
           value: DEFAULT_PERMUTATION.pe,
           options: [
-            ['sinusoidal', t('exp.field.peSin')],
             ['none', t('exp.field.peNone')],
+            ['sinusoidal', t('exp.field.peSin')],
+            // RoPE and ALiBi (issue 10, experiment 7)
+            ['rope', t('exp.field.peRope')],
+            ['alibi', t('exp.field.peAlibi')],
           ],
         },
         { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_PERMUTATION.seed) },
@@ -68,5 +72,36 @@ export function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
         { key: 'causal', label: t('opt.mask.causal'), kind: 'checkbox', value: String(DEFAULT_H1.causal) },
         { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_H1.seed) },
       ];
+    // relative position (issue 10, experiment 5)
+    case 'relative':
+      return relativeFields(t);
+    // depth (issue 10, experiment 6)
+    case 'depth':
+      return [
+        { key: 'n', label: 'n', kind: 'number', value: String(DEFAULT_DEPTH.n) },
+        { key: 'd', label: 'd', kind: 'number', value: String(DEFAULT_DEPTH.d) },
+        { key: 'L', label: t('exp.field.layers'), kind: 'number', value: String(DEFAULT_DEPTH.L) },
+        { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_DEPTH.seed) },
+      ];
   }
+}
+
+/** The relative-position experiment's form (issue 10, experiment 5). */
+function relativeFields(t: PanelContext['t']): Field[] {
+  return [
+    { key: 'n', label: t('exp.field.nPositions'), kind: 'number', value: String(DEFAULT_RELATIVE.n) },
+    { key: 'd', label: 'd', kind: 'number', value: String(DEFAULT_RELATIVE.d) },
+    { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_RELATIVE.seed) },
+    { key: 'base', label: t('exp.field.base'), kind: 'number', value: String(DEFAULT_RELATIVE.base) },
+    {
+      key: 'pairing',
+      label: t('exp.field.pairing'),
+      kind: 'select',
+      value: DEFAULT_RELATIVE.pairing,
+      options: [
+        ['half', t('exp.field.pairingHalf')],
+        ['interleaved', t('exp.field.pairingInterleaved')],
+      ],
+    },
+  ];
 }

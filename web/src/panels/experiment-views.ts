@@ -41,10 +41,11 @@ export interface ExperimentView<E extends keyof ResultMap> {
 /** `text` with no-break spaces, so a narrow column never separates a number from its unit ("128 MiB"). */
 const unbroken = (text: string): string => text.replace(/ /g, '\u00a0');
 
-const sentence = (testid: string) => el('p', { class: 'exp-sentence', 'data-testid': testid });
+/** The paragraph of a view's one-sentence answer. */
+export const sentence = (testid: string) => el('p', { class: 'exp-sentence', 'data-testid': testid });
 
 /** A small table from header cells and rows of text. */
-function textTable(header: string[], rows: string[][], testid: string): HTMLElement {
+export function textTable(header: string[], rows: string[][], testid: string): HTMLElement {
   return el(
     'div',
     { class: 'table-scroll' },
@@ -153,6 +154,9 @@ function permuteWeights(w: TypedMatrix, perm: number[]): TypedMatrix {
   return { data, rows: n, cols: n };
 }
 
+/** The caption of the permutation experiment's second case (RoPE and ALiBi: issue 10, experiment 7). */
+const WITH_KEYS = { none: 'exp.perm.none', sinusoidal: 'exp.perm.with', rope: 'exp.perm.withRope', alibi: 'exp.perm.withAlibi' } as const;
+
 /**
  * 2. Permutation: attention(PX) beside P·attention(X), without and with the positional encoding. Each case is a
  * figure whose caption names it (it wraps, never cut); its two heatmaps have the short titles "attention(PX)" and
@@ -186,7 +190,7 @@ export class PermutationView implements ExperimentView<'permutation'> {
     const labels = (perm: number[]) => perm.map((p) => `${p}`);
     const cases = [
       [r.plain, this.t('exp.perm.without')],
-      [r.withPe, r.settings.pe === 'none' ? this.t('exp.perm.none') : this.t('exp.perm.with')],
+      [r.withPe, this.t(WITH_KEYS[r.settings.pe])],
     ] as const;
     this.text.textContent = permSentence(r, this.lang);
     replaceChildren(

@@ -16,9 +16,18 @@ import type { State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import { ExperimentCard } from './experiment-card';
 import { H1View, PermutationView, QuadraticView, ScalingView } from './experiment-views';
+import { RelativeView } from './experiment-views-positions';
+import { DepthView } from './experiment-views-depth'; // depth (issue 10, experiment 6)
 
 /** The experiments in page order. */
-export const EXPERIMENTS: readonly ExperimentName[] = ['scaling', 'permutation', 'quadratic', 'h1'];
+export const EXPERIMENTS: readonly ExperimentName[] = [
+  'scaling',
+  'permutation',
+  'quadratic',
+  'h1',
+  'relative', // relative position (issue 10, experiment 5)
+  'depth', // depth (issue 10, experiment 6)
+];
 
 /** The experiments panel. */
 export class ExperimentsPanel implements Panel {
@@ -37,6 +46,8 @@ export class ExperimentsPanel implements Panel {
       permutation: new ExperimentCard('permutation', this, new PermutationView(t, ctx.lang)),
       quadratic: new ExperimentCard('quadratic', this, new QuadraticView(t, ctx.lang)),
       h1: new ExperimentCard('h1', this, new H1View(t, ctx.lang)),
+      relative: new ExperimentCard('relative', this, new RelativeView(t, ctx.lang)), // issue 10, experiment 5
+      depth: new ExperimentCard('depth', this, new DepthView(t, ctx.lang)), // issue 10, experiment 6
     };
     const notes = el(
       'button',

@@ -51,7 +51,7 @@ export class ExportPanel implements Panel {
         'div',
         { class: 'toolbar' },
         button('export.copyLink', 'copy-link', () => this.copy(ctx.shareLink())),
-        button('export.pytorch', 'copy-pytorch', () => this.copy(this.pytorch())),
+        button('export.pytorch', 'copy-pytorch', () => this.copyPytorch()),
         button('export.embed', 'copy-embed', () => this.copy(embedCode(ctx.state(), this.inputs(ctx.state()), siteRoot(), ctx.lang))),
         button('export.png', 'export-png', async () => {
           const hm = this.results.heatmap(0);
@@ -81,6 +81,18 @@ export class ExportPanel implements Panel {
     await copyText(text, this.element);
     this.status.textContent = this.ctx.t('export.copied');
     setTimeout(() => (this.status.textContent = ''), 2000);
+  }
+
+  /** Copy the PyTorch script, or say why there is none (a mask the core refuses, e.g. w > n). */
+  private async copyPytorch(): Promise<void> {
+    let script: string;
+    try {
+      script = this.pytorch();
+    } catch (err) {
+      this.status.textContent = this.ctx.t('export.failed', { message: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    await this.copy(script);
   }
 
   /** The numbers of every input (those that parse). */

@@ -1,14 +1,17 @@
 // inputs-panel.ts — the editors of the matrices the operation reads, and the
 // custom mask grid when the mask is "custom" (a note instead when the score
-// shape, which a link may make as large as it likes, is over MAX_MASK_CELLS).
+// shape, which a link may make as large as it likes, is over MAX_MASK_CELLS);
+// under it the mask figure (mask-figure.ts: a built mask read-only, and the
+// share of visible entries of every mask).
 
 import { fitMask, materialize, type Outcome } from '../model/compute';
 import { el, replaceChildren } from '../widgets/dom';
 import { MAX_MASK_CELLS, MaskEditor } from '../widgets/mask-editor';
 import { MatrixEditor } from '../widgets/matrix-editor';
-import { sizeOf } from '../model/presets';
+import { appliedMode, scoreShape } from '../model/masks';
 import { INPUTS, OPTIONAL, type MatrixName, type State } from '../model/state';
 import type { Panel, PanelContext, Pointed } from './context';
+import { MaskFigure } from './mask-figure';
 
 /** The inputs panel. */
 export class InputsPanel implements Panel {
@@ -17,6 +20,7 @@ export class InputsPanel implements Panel {
   private readonly editors = new Map<MatrixName, MatrixEditor>();
   private readonly list: HTMLElement;
   private readonly mask: MaskEditor;
+  private readonly figure: MaskFigure;
   private shownOp = '';
 
   constructor(ctx: PanelContext) {
@@ -24,17 +28,19 @@ export class InputsPanel implements Panel {
     this.list = el('div', { class: 'editors' });
     this.mask = new MaskEditor(ctx.t.bind(ctx), (i, j) =>
       ctx.update((s) => {
-        const [nq, nk] = this.scoreShape(s);
+        const [nq, nk] = scoreShape(s);
         s.customMask = fitMask(s.customMask, nq, nk);
         s.customMask[i][j] = !s.customMask[i][j];
       }, 'push'),
     );
+    this.figure = new MaskFigure(ctx);
     this.element = el(
       'section',
       { class: 'panel panel-inputs', 'aria-label': ctx.t('inputs.title') },
       el('h2', { class: 'panel-title' }, ctx.t('inputs.title')),
       this.list,
       this.mask.element,
+      this.figure.element,
     );
   }
 
@@ -56,14 +62,6 @@ export class InputsPanel implements Panel {
       this.editors.set(name, e);
     }
     return e;
-  }
-
-  /** (n_q, n_k) of the score matrix, from the input shapes. */
-  private scoreShape(s: State): [number, number] {
-    const q = sizeOf(s.matrices.Q)?.[0];
-    const k = sizeOf(s.matrices.K)?.[0];
-    const x = sizeOf(s.matrices.X)?.[0] ?? 1;
-    return s.op === 'block' || s.op === 'single_head' ? [x, x] : [q ?? 1, k ?? 1];
   }
 
   /** Weight (i, j) was made of Q row i and K row j (of X's rows for block and single_head): outline them. */
@@ -91,9 +89,11 @@ export class InputsPanel implements Panel {
         state.matrices[n],
         errors.filter((e) => e.matrix === n),
       );
-    this.mask.element.hidden = state.mask !== 'custom';
-    if (state.mask === 'custom') {
-      const [nq, nk] = this.scoreShape(state);
+    const custom = appliedMode(state) === 'custom';
+    this.mask.element.hidden = !custom;
+    this.figure.render(state);
+    if (custom) {
+      const [nq, nk] = scoreShape(state);
       const label = (n: number) => Array.from({ length: n }, (_, i) => state.tokens[i] || String(i));
       if (nq * nk > MAX_MASK_CELLS) this.mask.renderTooLarge(nq, nk);
       else this.mask.render(fitMask(state.customMask, nq, nk), label(nq), label(nk));

@@ -1,14 +1,16 @@
 // operation-panel.ts — choose the operation, an example, and the options
-// that apply to it (mask, √d_k scaling, h, eps, query/KV heads, token names);
-// shape problems are explained here, in words.
+// that apply to it (mask: mask-controls.ts; √d_k scaling, h, eps, query/KV
+// heads, token names); shape problems are explained here, in words.
 
-import { el, replaceChildren, uid } from '../widgets/dom';
+import { el, uid } from '../widgets/dom';
 import type { Outcome } from '../model/compute';
 import { isWorkNote } from '../compute-worker/runner';
 import { failureMessage } from '../i18n/messages';
 import { ensureInputs, PRESETS, presetById } from '../model/presets';
-import { OPERATIONS, type MaskMode, type Operation, type State } from '../model/state';
+import { OPERATIONS, type Operation, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
+import { MaskControls } from './mask-controls';
+import { PositionsControls } from './positions-controls'; // positions (issue 10)
 import { SoftmaxSliders } from './softmax-sliders';
 
 /** The operation and options panel. */
@@ -19,6 +21,8 @@ export class OperationPanel implements Panel {
   private readonly options: HTMLElement;
   private readonly message: HTMLElement;
   private readonly sliders: SoftmaxSliders;
+  private readonly positions: PositionsControls; // positions (issue 10)
+  private readonly mask: MaskControls;
   private shownOptionsFor = '';
 
   constructor(ctx: PanelContext) {
@@ -58,8 +62,10 @@ export class OperationPanel implements Panel {
       const next = presetById('seed000')?.build();
       if (next) ctx.update((s) => Object.assign(s, next), 'push');
     });
-    this.options = el('div', { class: 'op-options' });
+    this.mask = new MaskControls(ctx);
+    this.options = el('div', { class: 'op-options' }, this.mask.element);
     this.sliders = new SoftmaxSliders(ctx);
+    this.positions = new PositionsControls(ctx); // positions (issue 10)
     this.message = el('p', { class: 'op-message', role: 'alert', 'data-testid': 'op-message', hidden: true });
     this.element = el(
       'section',
@@ -72,6 +78,7 @@ export class OperationPanel implements Panel {
         seed000,
       ),
       this.options,
+      this.positions.element, // positions (issue 10)
       this.sliders.element,
       this.message,
     );
@@ -80,15 +87,19 @@ export class OperationPanel implements Panel {
   render(state: State, outcome: Outcome): void {
     this.opSelect.value = state.op;
     this.sliders.render(state);
+    this.positions.render(state); // positions (issue 10)
+    this.mask.render(state);
     // rebuild the option controls only when what they show changed (keeps focus while typing)
-    const key = JSON.stringify([state.op, state.mask, state.scale, state.h, state.eps, state.numHeads, state.numKvHeads, state.tokens, state.head]);
+    const key = JSON.stringify([state.op, state.scale, state.h, state.eps, state.numHeads, state.numKvHeads, state.tokens, state.head]);
     if (key !== this.shownOptionsFor) {
       this.shownOptionsFor = key;
       // rebuild, then give the focus (and caret) back to the same control
       const active = this.activeElement();
       const focusId = active && this.options.contains(active) ? (active as HTMLElement).dataset.testid : undefined;
       const caret = active instanceof HTMLInputElement && active.type === 'text' ? active.selectionStart : null;
-      replaceChildren(this.options, this.optionControls(state));
+      // (the mask menu, the first child, is never rebuilt here: it renders itself)
+      for (const child of [...this.options.children]) if (child !== this.mask.element) child.remove();
+      this.options.append(...this.optionControls(state));
       const again = focusId ? this.options.querySelector<HTMLElement>(`[data-testid="${focusId}"]`) : null;
       if (again) {
         again.focus();
@@ -114,31 +125,6 @@ export class OperationPanel implements Panel {
     const { ctx } = this;
     const t = ctx.t.bind(ctx);
     const controls: HTMLElement[] = [];
-    // mask: none / causal / custom (single_head's core takes only causal on/off)
-    const modes: MaskMode[] = state.op === 'single_head' ? ['none', 'causal'] : ['none', 'causal', 'custom'];
-    const group = uid('mask');
-    controls.push(
-      el(
-        'fieldset',
-        { class: 'field mask-modes' },
-        el('legend', { class: 'field-label' }, t('opt.mask')),
-        modes.map((m) =>
-          el(
-            'label',
-            { class: 'radio' },
-            el('input', {
-              type: 'radio',
-              name: group,
-              value: m,
-              checked: state.mask === m,
-              'data-testid': `mask-${m}`,
-              onchange: () => ctx.update((s) => void (s.mask = m), 'push'),
-            }),
-            t(`opt.mask.${m}`),
-          ),
-        ),
-      ),
-    );
     if (state.op === 'attention')
       controls.push(
         el(

@@ -10,6 +10,9 @@
 // Shown for attention, multi_head and single_head when the head keeps its
 // parts (model/parts.ts: small heads) and d_k ≥ 2; hidden otherwise. While
 // the input is invalid the last drawing stays, dimmed and not draggable.
+// With RoPE or sinusoidal positions the arrows are the vectors the core
+// compares (q and k turned, or with PE added): a note says so, and they are
+// drawn, not dragged; with ALiBi the note says the scores include its bias.
 
 import { materialize, type Outcome, type View } from '../model/compute';
 import type { HeadParts } from '../model/parts';
@@ -19,6 +22,7 @@ import { VectorPlane, type DragPhase, type Vec2, type VectorKind } from '../figu
 import { el } from '../widgets/dom';
 import type { Panel, PanelContext, Pointed } from './context';
 import { planeWords } from './words';
+import { slopeText } from '../model/positions';
 
 /** The operations whose heads keep the vectors the plane draws. */
 const PLANE_OPS: ReadonlySet<Operation> = new Set<Operation>(['attention', 'multi_head', 'single_head']);
@@ -40,6 +44,20 @@ export function writeCells(src: MatrixSource, edits: readonly CellEdit[], toCell
   return { kind: 'cells', cells };
 }
 
+/** Whether the head's q and k are its inputs, so that a drag can write them back (not turned by RoPE, no PE added). */
+export function canDrag(parts: HeadParts): boolean {
+  const kind = parts.positions?.kind;
+  return parts.source === 'input' && kind !== 'rope' && kind !== 'sinusoidal';
+}
+
+/** The note on the head's positions under the title (i18n key and variables), or null without one. */
+export function positionsNote(parts: HeadParts): { key: string; vars: Record<string, string | number> } | null {
+  const pos = parts.positions;
+  if (!pos) return null;
+  if (pos.kind === 'alibi') return { key: 'plane.pos.alibi', vars: { m: slopeText(pos.slope) } };
+  return { key: `plane.pos.${pos.kind}`, vars: {} };
+}
+
 /** What the plane draws now. */
 interface Shown {
   head: number;
@@ -53,6 +71,7 @@ export class PlanePanel implements Panel {
   private readonly ctx: PanelContext;
   private readonly title: HTMLElement;
   private readonly prompt: HTMLElement;
+  private readonly positions: HTMLElement;
   private readonly plane: VectorPlane;
   private shown: Shown | null = null;
   /** Q and K as they were when the drag began (Escape puts them back). */
@@ -63,12 +82,14 @@ export class PlanePanel implements Panel {
     const t = ctx.t.bind(ctx);
     this.title = el('h2', { class: 'panel-title' }, t('plane.title'));
     this.prompt = el('p', { class: 'hint plane-prompt', 'data-testid': 'plane-prompt' }, t('plane.prompt'));
+    this.positions = el('p', { class: 'hint plane-positions', 'data-testid': 'plane-positions', hidden: true });
     const box = el('div', { class: 'plane-box' });
     this.element = el(
       'section',
       { class: 'panel panel-plane', 'aria-label': t('plane.title'), 'data-testid': 'plane', hidden: true },
       this.title,
       this.prompt,
+      this.positions,
       box,
     );
     this.plane = new VectorPlane(box, {
@@ -111,7 +132,11 @@ export class PlanePanel implements Panel {
     this.shown = { head, parts, dims };
     const title = view.heads.length > 1 ? t('plane.titleHead', { n: head + 1 }) : t('plane.title');
     if (this.title.textContent !== title) this.title.textContent = title;
-    this.prompt.hidden = parts.source !== 'input';
+    const draggable = canDrag(parts);
+    this.prompt.hidden = !draggable;
+    const note = positionsNote(parts);
+    this.positions.hidden = !note;
+    this.positions.textContent = note ? t(note.key, note.vars) : '';
     this.plane.update({
       q: parts.q,
       k: parts.k,
@@ -122,7 +147,7 @@ export class PlanePanel implements Panel {
       query: Math.max(0, Math.min(state.query, parts.q.rows - 1)),
       queryLabels: distinct(view.queryLabels),
       keyLabels: distinct(view.keyLabels),
-      draggable: parts.source === 'input',
+      draggable,
       projected: parts.source === 'projected',
       scale: parts.scale,
       temperature: parts.temperature,
@@ -132,7 +157,7 @@ export class PlanePanel implements Panel {
   /** A tip moved: write its two cells (live while dragging, a history entry at the end), or put Q and K back. */
   private drag(kind: VectorKind, row: number, value: Vec2, phase: DragPhase): void {
     const shown = this.shown;
-    if (!shown || shown.parts.source !== 'input') return;
+    if (!shown || !canDrag(shown.parts)) return;
     if (phase === 'cancel') {
       const saved = this.saved;
       this.saved = null;

@@ -8,6 +8,16 @@ import { MatrixTable } from '../widgets/matrix-table';
 import type { State } from '../model/state';
 import type { Panel, PanelContext, Pointed } from './context';
 
+/** The steps of positions (model/positions.ts) whose rows are tokens, not weights: a query's row, or a key's (or a value's). */
+const ROWS_OF: Readonly<Record<string, 'query' | 'key'>> = {
+  'step.peQ': 'query',
+  'step.ropeQ': 'query',
+  'step.peX': 'query',
+  'step.peK': 'key',
+  'step.peV': 'key',
+  'step.ropeK': 'key',
+};
+
 /** The step-by-step panel. */
 export class StepsPanel implements Panel {
   readonly element: HTMLElement;
@@ -18,6 +28,8 @@ export class StepsPanel implements Panel {
   private readonly tables: { box: HTMLElement; table: MatrixTable }[] = [];
   /** The head the steps belong to. */
   private head = 0;
+  /** The name key of each step shown (positions' steps are outlined by row: rowsOf). */
+  private keys: string[] = [];
   /** Whether the panel is on screen (true where that cannot be known). */
   private onScreen = true;
   /** A render put off while a drag goes on out of sight, and its timer. */
@@ -49,6 +61,7 @@ export class StepsPanel implements Panel {
     this.steps.hidden = !v.steps;
     if (!v.steps) return;
     this.head = v.stepsHead;
+    this.keys = v.steps.map((s) => s.key);
     const head = v.heads.length > 1 ? ` — ${this.ctx.t('result.head', { n: v.stepsHead + 1 })}` : '';
     while (this.tables.length < v.steps.length) {
       const table = new MatrixTable();
@@ -67,7 +80,10 @@ export class StepsPanel implements Panel {
   showPointed(p: Pointed): void {
     const n = this.tables.length;
     this.tables.forEach(({ table }, k) => {
+      const rows = ROWS_OF[this.keys[k]];
       if (!p || (p.kind === 'weight' && p.head !== this.head)) table.highlight(null);
+      else if (rows === 'query') table.highlight({ row: p.i });
+      else if (rows === 'key') table.highlight(p.kind === 'weight' ? { row: p.j } : null);
       else if (p.kind === 'output' || k === n - 1)
         table.highlight({ row: p.i }); // the last step is out = weights·V: its row i
       else table.highlight({ row: p.i, col: p.j });

@@ -31,10 +31,11 @@ export interface SeriesStyle {
 
 const SYMBOLS: SymbolType[] = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond, symbolCross, symbolStar, symbolWye];
 
-/** Colour, dash and marker of series k: Okabe–Ito colour k, marker shape k, FIT_DASH if dashed, else a plain dash k when it has no markers. */
-export function seriesStyle(s: Pick<Series, 'dashed' | 'markers'>, k: number): SeriesStyle {
+/** Colour, dash and marker of series k: Okabe–Ito colour k, marker shape k; its own `dash` if given, else FIT_DASH if dashed, else a plain dash k when it has no markers. */
+export function seriesStyle(s: Pick<Series, 'dashed' | 'markers' | 'dash'>, k: number): SeriesStyle {
   const colour = PALETTE[k % PALETTE.length];
-  const dash = s.dashed ? FIT_DASH : s.markers ? null : PLAIN_DASHES[k % PLAIN_DASHES.length]!;
+  const fallback = s.dashed ? FIT_DASH : s.markers ? null : PLAIN_DASHES[k % PLAIN_DASHES.length]!;
+  const dash = s.dash === undefined ? fallback : s.dash || null;
   return { colour, dash, marker: s.markers ? MARKERS[k % MARKERS.length] : null };
 }
 

@@ -21,6 +21,8 @@ export interface Series {
   points: SeriesPoint[];
   /** Draw the line dashed (e.g. a fitted line). */
   dashed?: boolean;
+  /** An explicit SVG dash pattern ('2 3'; '' for a solid line): overrides `dashed` and the default dash. */
+  dash?: string;
   /** Draw a marker at every point (each series gets its own shape). */
   markers?: boolean;
   /** Shorter name used in the readout ("without" for "without ÷√d_k"); default label. */
