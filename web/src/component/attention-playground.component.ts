@@ -24,39 +24,22 @@ import type { Outcome, View } from '../model/compute';
 import { Computation, PENDING } from '../compute-worker/runner';
 import { loadCore, type Core } from '../core/core';
 import { el, replaceChildren } from '../widgets/dom';
-import figureKitCss from '../figures/kit/figure-kit.css?inline';
-import heatmapCss from '../figures/heatmap/heatmap.css?inline';
-import lineChartCss from '../figures/line-chart/line-chart.css?inline';
-import tokenLinesCss from '../figures/token-lines/token-lines.css?inline';
-import vectorPlaneCss from '../figures/vector-plane/vector-plane.css?inline';
 import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, Panel, PanelContext } from '../panels/context';
+import { buildPanels, PANELS, type PanelName } from './panel-set';
 import { Pointing } from './pointing';
+import { styleSheets } from './stylesheets';
 import { setUrl, STORAGE_KEY, UrlSync } from './url-sync';
 import { ExperimentClient } from '../experiments/client';
+import type { ExperimentsPanel } from '../panels/experiments-panel';
 import type { ExperimentName, ResultMap } from '../experiments/run';
-import { ExperimentsPanel } from '../panels/experiments-panel';
-import { ExplainPanel } from '../panels/explain-panel';
-import { ExportPanel } from '../panels/export-panel';
 import { MiniWeights } from '../panels/mini-weights';
-import { PlanePanel } from '../panels/plane-panel';
-import { InputsPanel } from '../panels/inputs-panel';
-import { OperationPanel } from '../panels/operation-panel';
 import { ResultsPanel } from '../panels/results-panel';
-import { StepsPanel } from '../panels/steps-panel';
 import { renderPanels } from '../panels/frames';
 import { ensureInputs, firstState, presetById } from '../model/presets';
 import { cellsOf, cloneState, defaultState, OPERATIONS, parse, parseStored, serialize, type Operation, type State } from '../model/state';
-import css from './attention-playground.styles.css?inline';
-import controlsCss from './controls.styles.css?inline';
-import explainCss from './explain.styles.css?inline';
-import experimentsCss from './experiments.styles.css?inline';
-import panelsCss from './panels.styles.css?inline';
 
-/** The panel names the `panels` attribute accepts. */
-export type PanelName = 'operation' | 'plane' | 'inputs' | 'results' | 'explain' | 'steps' | 'export' | 'experiments';
-/** Every panel, in page order. */
-export const PANELS: readonly PanelName[] = ['operation', 'plane', 'inputs', 'results', 'explain', 'steps', 'export', 'experiments'];
+export { PANELS, type PanelName } from './panel-set';
 
 /** Detail of the `playground-change` event. */
 export interface PlaygroundChangeDetail {
@@ -65,19 +48,6 @@ export interface PlaygroundChangeDetail {
   message: string;
   /** True while the state is computed in the background (another event follows with its outcome). */
   pending: boolean;
-}
-
-let sheets: CSSStyleSheet[] | null = null;
-/** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */
-function styleSheets(): CSSStyleSheet[] {
-  if (!sheets) {
-    sheets = [css, panelsCss, controlsCss, explainCss, experimentsCss, figureKitCss, heatmapCss, lineChartCss, tokenLinesCss, vectorPlaneCss].map((text) => {
-      const s = new CSSStyleSheet();
-      s.replaceSync(text);
-      return s;
-    });
-  }
-  return sheets;
 }
 
 /** The <attention-playground> custom element. */
@@ -343,21 +313,9 @@ export class AttentionPlayground extends HTMLElement {
     if (!this.core) return;
     const ctx = this.context();
     const show = this.visiblePanels();
-    const results = new ResultsPanel(ctx);
+    const { panels, results, experiments } = buildPanels(ctx, show);
     this.results = results;
-    const panels: Partial<Record<PanelName, Panel>> = {
-      operation: new OperationPanel(ctx),
-      plane: new PlanePanel(ctx),
-      inputs: new InputsPanel(ctx),
-      results,
-      explain: new ExplainPanel(ctx),
-      steps: new StepsPanel(ctx),
-      export: new ExportPanel(ctx, results),
-    };
-    if (show.has('experiments')) {
-      this.experiments = new ExperimentsPanel(ctx);
-      panels.experiments = this.experiments;
-    } else this.experiments = null;
+    this.experiments = experiments;
     this.panels = PANELS.filter((n) => show.has(n) && panels[n]).map((n) => panels[n] as Panel);
     // the compact weights at the bottom of a narrow screen, while the inputs are in sight and the results are not
     const mini = show.has('results') && show.has('inputs') && panels.inputs ? new MiniWeights(ctx, results.element, panels.inputs.element) : null;
