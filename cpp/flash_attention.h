@@ -16,13 +16,12 @@
 // (up to rounding): out agrees with attention()'s within 1e-12.
 //
 // Shapes: Q (n_q, d_k), K (n_k, d_k), V (n_k, d_v), mask (n_q, n_k) or null;
-// out (n_q, d_v), lse (n_q). Memory besides the inputs and out: packed copies
-// of K and V (n_k·(d_k + d_v)), a row of acc per query of the tile and 4 rows
-// of one key tile's scores — never n_q × n_k, so n goes to kMaxFlashRows
-// (65,536) where attention() stops at kMaxRows (4,096). With `causal` the key
-// tiles past a query tile's last row are never touched (half the work).
-// flash_attention.cpp explains the kernel (the register tiles and the
-// polynomial exp of attention_fast.cpp, simd.h).
+// out (n_q, d_v), lse (n_q). Memory besides the inputs and out: one key tile of
+// K and V packed at a time (block_k·(d_k + d_v)), the query tile's rows, a row
+// of acc per query of the tile and 4 rows of one key tile's scores — never n_q × n_k, so n goes to
+// kMaxFlashRows (65,536) where attention() stops at kMaxRows (4,096). With `causal` the key tiles
+// past a query tile's last row are never touched (half the work). flash_attention.cpp explains the
+// kernel (the register tiles and the polynomial exp of attention_fast.cpp, simd.h).
 #pragma once
 
 #include <cstddef>

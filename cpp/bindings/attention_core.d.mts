@@ -217,3 +217,20 @@ export interface RawCore {
   kv_decode(X: RawMatrix, params: RawParams, num_heads: number, num_kv_heads: number, steps: number):
     RawResult<{ out: RawMatrix; weights: Float64Array; cache_values: Float64Array; head_dim_k: number; head_dim_v: number }>;
 }
+
+// ---- memory (issue 11, experiment 8; cpp/bindings/experiments_bindings.cpp) ----
+// heap_stats: the WASM memory's size, the sbrk break, the bytes held through operator new and their
+// high-water mark. memory_point: one attention ('attention') or flash_attention ('flash') call on seeded
+// random (n, d) Q, K, V (and for attention + causal its mask), made before the measurement; peak_bytes is the
+// call's own high-water mark above the bytes in use before it; heap_before/after the WASM memory's size.
+
+/** One measured call of the memory experiment. */
+export interface RawMemoryPoint {
+  op: 'attention' | 'flash'; n: number; d: number; causal: boolean;
+  ms: number; peak_bytes: number; heap_before: number; heap_after: number; checksum: number;
+}
+
+export interface RawCore {
+  heap_stats(): RawResult<{ heap_size: number; sbrk: number; in_use: number; peak: number }>;
+  memory_point(op: string, n: number, d: number, causal: boolean, seed: number): RawResult<RawMemoryPoint>;
+}

@@ -22,6 +22,19 @@
 #include "experiments.h"
 #include "relative_position.h"
 #include "size_limits.h"
+// memory (issue 11, experiment 8): the heap counters and memory_point
+#include <emscripten/emmalloc.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/heap.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <new>
+
+#include "attention.h"
+#include "flash_attention.h"
+#include "mask.h"
+#include "random.h"
 
 using emscripten::val;
 
@@ -294,6 +307,106 @@ val js_depth_curves(val X0, val layers) {
 }
 // ---- end of depth (issue 10) ------------------------------------------------
 
+// ---- memory (issue 11, experiment 8) -----------------------------------------
+// heap_stats() → { heap_size, sbrk, in_use, peak }: the WASM memory's size
+// (emscripten_get_heap_size, what HEAP8.byteLength reads), the sbrk break,
+// and the bytes the C++ side holds through operator new (every std::vector,
+// Matrix and Mask of the core) with their high-water mark since the last
+// memory_point (the counting operator new at the end of this file).
+// memory_point(op, n, d, causal, seed): Q, K, V (n, d) drawn standard normal
+// from `seed` (Q, then K, then V, as quadratic_point), and for 'attention'
+// with causal its (n, n) mask, all before the measurement; then one call of
+// attention() ('attention') or flash_attention() ('flash'), timed with
+// emscripten_get_now, and `peak_bytes` = the high-water mark of the bytes in
+// use during the call minus those in use before it: the call's own memory
+// (its result and its scratch), not its inputs. heap_before / heap_after: the
+// WASM memory's size around the call (it only grows).
+
+struct HeapCount {
+  std::size_t in_use = 0;
+  std::size_t peak = 0;
+};
+HeapCount& heap_count() {
+  static HeapCount c;  // zero before any operator new runs (constant-initialised)
+  return c;
+}
+
+double heap_size() { return static_cast<double>(emscripten_get_heap_size()); }
+
+val js_heap_stats() {
+  val o = success();
+  o.set("heap_size", heap_size());
+  o.set("sbrk", static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0))));
+  o.set("in_use", static_cast<double>(heap_count().in_use));
+  o.set("peak", static_cast<double>(heap_count().peak));
+  return o;
+}
+
+template <class R>
+val memory_result(const char* op, const R& r, std::size_t n, std::size_t d, bool causal, double ms,
+                  std::size_t before, double heap_before) {
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  o.set("op", std::string(op));
+  o.set("n", n);
+  o.set("d", d);
+  o.set("causal", causal);
+  o.set("ms", ms);
+  o.set("peak_bytes", static_cast<double>(heap_count().peak - before));
+  o.set("heap_before", heap_before);
+  o.set("heap_after", heap_size());
+  double sum = 0;
+  for (double x : r.value.out.data) sum += x;
+  o.set("checksum", sum);
+  return o;
+}
+
+val js_memory_point(std::string op, double n, double d, bool causal, double seed) {
+  const char* fn = "memory_point";
+  if (op != "attention" && op != "flash")
+    return failure(
+        ap::Status::Error("invalid_argument", std::string(fn) + ": op must be attention or flash"));
+  const bool flash = op == "flash";
+  std::size_t n_ = 0, d_ = 0;
+  std::uint64_t s_ = 0;
+  for (ap::Status s : {count(fn, "n", n, flash ? ap::kMaxFlashRows : ap::kMaxRows, n_),
+                       count(fn, "d", d, ap::kMaxCols, d_), seed_arg(fn, "seed", seed, s_)})
+    if (!s.ok()) return failure(s);
+  if (n_ == 0 || d_ == 0)
+    return failure(
+        ap::Status::Error("invalid_argument", std::string(fn) + ": n and d must be ≥ 1"));
+  if (n_ * d_ > ap::kMaxValues)
+    return failure(ap::Status::Error(
+        "too_large", std::string(fn) + ": n·d = " + std::to_string(n_ * d_) +
+                         " values per matrix: the limit is " + std::to_string(ap::kMaxValues)));
+  ap::Rng rng(s_);
+  ap::Matrix Q(n_, d_), K(n_, d_), V(n_, d_);
+  for (ap::Matrix* m : {&Q, &K, &V})
+    for (double& x : m->data) x = rng.normal();
+  ap::Mask mask;
+  if (!flash && causal) {
+    auto m = ap::causal_mask(n_);
+    if (!m.ok()) return failure(m.status);
+    mask = std::move(m.value);
+  }
+  const double heap_before = heap_size();
+  HeapCount& c = heap_count();
+  const std::size_t before = c.in_use;
+  c.peak = before;
+  const double t0 = emscripten_get_now();
+  if (flash) {
+    ap::FlashOptions o;
+    o.causal = causal;
+    auto r = ap::flash_attention(Q, K, V, nullptr, o);
+    return memory_result("flash", r, n_, d_, causal, emscripten_get_now() - t0, before,
+                         heap_before);
+  }
+  auto r = ap::attention(Q, K, V, causal ? &mask : nullptr);
+  return memory_result("attention", r, n_, d_, causal, emscripten_get_now() - t0, before,
+                       heap_before);
+}
+// ---- end of memory (issue 11, experiment 8) ----------------------------------
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(experiments) {
@@ -311,4 +424,54 @@ EMSCRIPTEN_BINDINGS(experiments) {
   // depth (issue 10, experiment 6)
   emscripten::function("depth_experiment", &js_depth_experiment);
   emscripten::function("depth_curves", &js_depth_curves);
+  // memory (issue 11, experiment 8)
+  emscripten::function("heap_stats", &js_heap_stats);
+  emscripten::function("memory_point", &js_memory_point);
 }
+
+// ---- memory (issue 11, experiment 8): the counting operator new --------------
+// Every operator new / delete of the module goes through these (a program may
+// replace them, [replacement.functions]); they keep heap_count()'s bytes in
+// use (malloc_usable_size of each block) and their high-water mark, for
+// memory_point. Same behaviour otherwise: malloc, free, bad_alloc when malloc fails.
+namespace {
+void* counted(void* p) {
+  if (!p) throw std::bad_alloc();
+  HeapCount& c = heap_count();
+  c.in_use += malloc_usable_size(p);
+  if (c.in_use > c.peak) c.peak = c.in_use;
+  return p;
+}
+void uncounted(void* p) noexcept {
+  if (!p) return;
+  heap_count().in_use -= malloc_usable_size(p);
+  std::free(p);
+}
+void* aligned(std::size_t size, std::align_val_t a) {
+  return counted(memalign(static_cast<std::size_t>(a), size ? size : 1));
+}
+}  // namespace
+
+void* operator new(std::size_t size) { return counted(std::malloc(size ? size : 1)); }
+void* operator new[](std::size_t size) { return counted(std::malloc(size ? size : 1)); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  void* p = std::malloc(size ? size : 1);
+  return p ? counted(p) : nullptr;
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  void* p = std::malloc(size ? size : 1);
+  return p ? counted(p) : nullptr;
+}
+void* operator new(std::size_t size, std::align_val_t a) { return aligned(size, a); }
+void* operator new[](std::size_t size, std::align_val_t a) { return aligned(size, a); }
+void operator delete(void* p) noexcept { uncounted(p); }
+void operator delete[](void* p) noexcept { uncounted(p); }
+void operator delete(void* p, std::size_t) noexcept { uncounted(p); }
+void operator delete[](void* p, std::size_t) noexcept { uncounted(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { uncounted(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { uncounted(p); }
+void operator delete(void* p, std::align_val_t) noexcept { uncounted(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { uncounted(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { uncounted(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { uncounted(p); }
+// ---- end of memory (issue 11, experiment 8) ----------------------------------

@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 
 const native = JSON.parse(readFileSync('build/bench/native.json', 'utf8'));
 const wasm = JSON.parse(readFileSync('build/bench/wasm.json', 'utf8'));
-const nativeMs = (name, n, kind) => {
+const nativeMs = (name, n, kind, field = 'real_time') => {
   const b = native.benchmarks.find((x) => x.name === `${name}/${kind}/${n}` && (x.run_type ?? 'iteration') === 'iteration');
   if (!b) return NaN;
   const scale = { ns: 1e-6, us: 1e-3, ms: 1, s: 1e3 }[b.time_unit];
-  return b.real_time * scale;
+  return b[field] * scale;
 };
 
 const f = (x, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
@@ -53,8 +53,11 @@ console.log('JS = plain loops on Float64Array (scripts/bench/js-baseline.ts); fa
 console.log('WASM ms = the default call (fresh weights array each call); reused weights = the same call with { weightsInto } (one array, reused).');
 console.log(`Readable reference kernel, natively: ${ref}`);
 
-// attention at scale (issue 11): flash_attention against attention (causal, d = 64), natively and in WASM
+// attention at scale (issue 11): flash_attention against attention (causal, d = 64), natively and in WASM.
+// CPU time of the process (native: Google Benchmark's cpu_time; WASM: process.cpuUsage), wall clock in brackets:
+// on a machine shared with other work the wall clock also counts the waits for a core.
 if (wasm.flash) {
+  const both = (cpu, wall, digits = 2) => `${f(cpu, digits)} (${f(wall, digits)})`;
   const fl = [
     [
       'n',
@@ -69,17 +72,18 @@ if (wasm.flash) {
     ],
   ];
   for (const r of wasm.flash) {
-    const nf = nativeMs('flash_causal_d64', r.n, 'flash');
-    const na = nativeMs('flash_causal_d64', r.n, 'attention');
+    const [nf, na] = ['flash', 'attention'].map((k) => nativeMs('flash_causal_d64', r.n, k, 'cpu_time'));
+    const [nfw, naw] = ['flash', 'attention'].map((k) => nativeMs('flash_causal_d64', r.n, k));
+    const cpu = r.flashCpu ?? NaN;
     fl.push([
       String(r.n),
-      f(nf, 3),
-      f(na, 3),
-      f(r.flash, 3),
-      f(r.attention, 3),
-      `${f(r.attention / r.flash, 2)}× faster`,
-      `${f(na / nf, 2)}× faster`,
-      `${f(r.flash / nf, 2)}×`,
+      both(nf, nfw, 3),
+      both(na, naw, 3),
+      both(cpu, r.flash, 3),
+      both(r.attentionCpu ?? NaN, r.attention, 3),
+      `${both((r.attentionCpu ?? NaN) / cpu, r.attention / r.flash)}× faster`,
+      `${both(na / nf, naw / nfw)}× faster`,
+      `${both(cpu / nf, r.flash / nfw)}×`,
       r.check.toExponential(1),
     ]);
   }
@@ -87,8 +91,8 @@ if (wasm.flash) {
   const line = (l) => `| ${l.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
   console.log(`\n${line(fl[0])}\n|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`);
   for (const l of fl.slice(1)) console.log(line(l));
-  const big = nativeMs('flash_causal_d64', 16384, 'flash');
+  const big = nativeMs('flash_causal_d64', 16384, 'flash', 'cpu_time');
   console.log(
-    `flash_attention = tiles + online softmax, no n × n weights (default tiles 256 × 64); attention = the default call with its weights. Native flash at n = 16384: ${f(big, 0)} ms.`,
+    `flash_attention = tiles + online softmax, no n × n weights (default tiles 256 × 64); attention = the default call with its weights. Medians; CPU time of the process, wall clock in brackets. Native flash at n = 16384: ${f(big, 0)} ms.`,
   );
 }

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { t } from '../../web/src/i18n/i18n';
 import { expect, report, test } from './fixtures';
-import { downloadText, runFromPage } from './experiment-runs';
+import { downloadText, expectCardFits, runFromPage } from './experiment-runs';
 import { open, textOf } from './playground';
 
 const STACKS = ['attention', 'residual', 'pre_ln'] as const;
@@ -154,20 +154,6 @@ for (const [width, height] of [
     const path = `/tmp/shots/exp6-${width}.png`;
     await card.screenshot({ path });
     report(`screenshot: experiment 6 at ${width} px: ${path}`);
-    const wide = await card.evaluate((root) =>
-      [root, ...root.querySelectorAll('*')]
-        .filter(
-          (e) =>
-            e instanceof HTMLElement &&
-            e.offsetParent !== null &&
-            !e.closest('.fig-sr-only') &&
-            e.scrollWidth > e.clientWidth + 1 &&
-            getComputedStyle(e).overflowX !== 'visible',
-        )
-        .map((e) => `${e.tagName.toLowerCase()}.${(e as HTMLElement).className}: ${e.scrollWidth} > ${e.clientWidth}`),
-    );
-    expect(wide, `elements of the card that scroll sideways at ${width} px`).toEqual([]);
-    const box = (await card.boundingBox())!;
-    expect(box.x + box.width, 'the card fits the viewport').toBeLessThanOrEqual(width + 0.5);
+    await expectCardFits(card, width);
   });
 }

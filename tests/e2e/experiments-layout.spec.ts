@@ -1,4 +1,4 @@
-// experiments-layout.spec.ts — the experiments panel after running all six
+// experiments-layout.spec.ts — the experiments panel after running all seven
 // experiments at a desktop (1280 × 900) and a phone (375 × 800) width: no
 // element is clipped or wider than its box, the cards pack without big empty
 // areas, screenshots are saved; the intro counts the cards; the seed boxes of
@@ -16,7 +16,10 @@ import { hashOf, textOf, twoFrames, waitForPlot, widths } from './playground';
 const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core');
 
 /** The experiments in page order (as the panel lists them). */
-const EXPERIMENT_NAMES = ['scaling', 'permutation', 'quadratic', 'h1', 'relative', 'depth'] as const;
+const EXPERIMENT_NAMES = ['scaling', 'permutation', 'quadratic', 'h1', 'relative', 'depth', 'memory'] as const;
+
+/** Small settings for the runs here: the memory experiment's default sweep to n = 32,768 takes a minute (experiments-memory.spec.ts runs it). */
+const SMALL: Partial<Record<(typeof EXPERIMENT_NAMES)[number], Record<string, string>>> = { memory: { ns: '64, 128, 256' } };
 
 /** The largest empty band (px) allowed below a card's content, and between two cards. */
 const MAX_EMPTY_PX = 48;
@@ -116,19 +119,25 @@ for (const [width, height] of [
   [1280, 900],
   [375, 800],
 ] as const) {
-  test(`experiments at ${width} px: after all six runs nothing is cut or scrolls sideways, the cards pack, axe-core finds no serious violation`, async ({
+  test(`experiments at ${width} px: after all seven runs nothing is cut or scrolls sideways, the cards pack, axe-core finds no serious violation`, async ({
     newPage,
     url,
   }, testInfo) => {
     test.setTimeout(240_000); // the quadratic sweep to n = 4096 may take a minute on a loaded machine
     const page = await newPage({ url, width, height });
-    for (const name of EXPERIMENT_NAMES) await runFromPage(page, name, 150_000);
+    for (const name of EXPERIMENT_NAMES) {
+      for (const [key, value] of Object.entries(SMALL[name] ?? {})) {
+        await page.locator(`[data-testid=exp-${name}-${key}]`).fill(value);
+        await page.locator(`[data-testid=exp-${name}-${key}]`).dispatchEvent('change');
+      }
+      await runFromPage(page, name, 150_000);
+    }
     await twoFrames(page);
     // the screenshot first, so that a failing layout can be looked at
     const path = testInfo.outputPath(`experiments-${width}.png`);
     await page.locator('[data-testid=experiments]').screenshot({ path });
     await testInfo.attach(`experiments-${width}.png`, { path, contentType: 'image/png' });
-    report(`screenshot: experiments panel at ${width} px after all six runs: ${path}`);
+    report(`screenshot: experiments panel at ${width} px after all seven runs: ${path}`);
     const wide = await overflowing(page);
     const list = (os: Overflow[]) => os.map((o) => `${o.what}: scrollWidth ${o.scrollWidth} > clientWidth ${o.clientWidth}`).join('\n    ');
     const cut = wide.filter((o) => !o.scrolls);
@@ -174,12 +183,12 @@ test('experiments: the intro counts the cards in English and 中文', async ({ p
   await page.goto(url);
   await waitForPlot(page);
   const cards = await page.locator('[data-testid=experiments] .exp-card').count();
-  expect(cards, 'six experiment cards').toBe(6);
+  expect(cards, 'seven experiment cards').toBe(EXPERIMENT_NAMES.length);
   expect(await textOf(page.locator('[data-testid=exp-intro]')), 'the English intro').toBe(t('en', 'exp.intro', { count: cards }));
-  expect(await textOf(page.locator('[data-testid=exp-intro]')), 'no word "three" above six cards').not.toMatch(/three/i);
+  expect(await textOf(page.locator('[data-testid=exp-intro]')), 'no word "three" above seven cards').not.toMatch(/three/i);
   const zh = await newPage({ url: `${url}?lang=zh` });
   expect(await textOf(zh.locator('[data-testid=exp-intro]')), 'the Chinese intro').toBe(t('zh', 'exp.intro', { count: cards }));
-  expect(await textOf(zh.locator('[data-testid=exp-intro]')), 'no 三个 above six cards').not.toContain('三个');
+  expect(await textOf(zh.locator('[data-testid=exp-intro]')), 'no 三个 above seven cards').not.toContain('三个');
 });
 
 test('seed boxes: a link with Wq/Wk/Wv drawn from seeds 43/44/45 shows those seeds; a new seed redraws that matrix; Random uses the next seed', async ({

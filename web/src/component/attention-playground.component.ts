@@ -11,7 +11,7 @@
 //   matrices  JSON object of matrices, e.g. {"Q": [[1,0],[0,1]], "K": …}
 //   h         heads for multi_head / block
 //   causal    "true" / "false"
-//   panels    comma list of panels to show: operation,plane,inputs,results,explain,steps,export,experiments
+//   panels    comma list of panels to show: operation,plane,inputs,results,explain,steps,export,tiles,kvcache,experiments
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
@@ -342,7 +342,7 @@ export class AttentionPlayground extends HTMLElement {
           el('div', { class: 'col col-left' }, column(['plane', 'operation', 'inputs'])),
           el('div', { class: 'col col-right' }, column(['results', 'explain', 'steps'])),
         ),
-        column(['export', 'experiments']),
+        column(['export', 'tiles', 'kvcache', 'experiments']),
         mini?.element,
       ),
     );

@@ -11,11 +11,13 @@ import { OperationPanel } from '../panels/operation-panel';
 import { PlanePanel } from '../panels/plane-panel';
 import { ResultsPanel } from '../panels/results-panel';
 import { StepsPanel } from '../panels/steps-panel';
+import { TilesPanel } from '../panels/tiles-panel'; // the tile stepper (issue 11)
+import { KvCachePanel } from '../panels/kvcache-panel'; // the KV-cache stepper and calculator (issue 11)
 
 /** The panel names the `panels` attribute accepts. */
-export type PanelName = 'operation' | 'plane' | 'inputs' | 'results' | 'explain' | 'steps' | 'export' | 'experiments';
+export type PanelName = 'operation' | 'plane' | 'inputs' | 'results' | 'explain' | 'steps' | 'export' | 'tiles' | 'kvcache' | 'experiments';
 /** Every panel, in page order. */
-export const PANELS: readonly PanelName[] = ['operation', 'plane', 'inputs', 'results', 'explain', 'steps', 'export', 'experiments'];
+export const PANELS: readonly PanelName[] = ['operation', 'plane', 'inputs', 'results', 'explain', 'steps', 'export', 'tiles', 'kvcache', 'experiments'];
 
 /** The panels of one build: every one by name (the experiments only when shown: it starts a worker), and the two the component talks to. */
 export interface PanelSet {
@@ -35,7 +37,9 @@ export function buildPanels(ctx: PanelContext, show: ReadonlySet<PanelName>): Pa
     results,
     explain: new ExplainPanel(ctx),
     steps: new StepsPanel(ctx),
+    tiles: new TilesPanel(ctx), // the tile stepper (issue 11)
     export: new ExportPanel(ctx, results),
+    kvcache: new KvCachePanel(ctx), // the KV-cache stepper and calculator (issue 11)
   };
   if (experiments) panels.experiments = experiments;
   return { panels, results, experiments };

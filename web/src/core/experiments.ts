@@ -7,6 +7,7 @@
 //   quadratic    quadratic_point, fit_loglog_slope   n² score entries, log–log slope
 //   h = 1        h1_check                            multi_head(h = 1) against attention
 //   depth        depth_experiment, depth_curves      rank collapse with depth (depth.ts; issue 10, experiment 6)
+//   memory       heap_stats, memory_point           time and peak memory of attention / flash_attention (memory.ts; issue 11, experiment 8)
 //
 // Matrices go in as { data: Float64Array, rows, cols } or as rows of numbers,
 // and come out as { data, rows, cols }; results are plain data (no `ok` flag),
@@ -17,6 +18,7 @@ import { toTypedMask, toTypedMatrix } from './convert';
 import { unwrap, unwrapData } from './errors';
 import type { BoolMatrix, Matrix, TypedMask, TypedMatrix } from './types';
 import { makeDepth, type DepthCore } from './depth';
+import { makeMemory, type MemoryCore } from './memory'; // memory (issue 11, experiment 8)
 import { ropeArgs } from './positions';
 import { count, fail, flag, list, maskOf, shaped } from './validate';
 import type { RawCore, RawRelativePosition, RawScalingPoint } from './wasm/attention_core.mjs';
@@ -105,7 +107,7 @@ export type MatrixInput = TypedMatrix | Matrix;
 export type MaskInput = TypedMask | BoolMatrix;
 
 /** core.experiments. Every bad argument throws an AttentionError naming the function and the argument. */
-export interface ExperimentsCore extends DepthCore {
+export interface ExperimentsCore extends DepthCore, MemoryCore {
   /** Largest softmax weight and entropy over `trials` random (q, K) of n keys and width d, with and without ÷√d. */
   scaling_point(d: number, n: number, trials: number, seed: number): ScalingPoint;
   /** scaling_point for every d in `ds` (each point draws from its own seed, derived from `seed` and d). */
@@ -158,6 +160,7 @@ function experimentRope(fn: string, rope: unknown): { base: number; interleaved:
 export function makeExperiments(raw: RawCore): ExperimentsCore {
   return {
     ...makeDepth(raw), // depth (issue 10, experiment 6): depth_experiment, depth_curves (depth.ts)
+    ...makeMemory(raw), // memory (issue 11, experiment 8): heap_stats, memory_point (memory.ts)
     scaling_point: (d, n, trials, seed) => {
       const f = 'scaling_point';
       return unwrapData(raw.scaling_point(whole(f, 'd', d), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed)), f);

@@ -6,6 +6,7 @@
 //   4. h = 1        h1.ts           multi_head(Q, K, V, 1) against attention(Q, K, V)
 //   5. relative     relative.ts     RoPE against sinusoidal: does a score depend only on i − j?  → 10-rope.txt
 //   6. depth        depth.ts        rank collapse with depth: attention alone, + residual, pre-LN  → 11-depth.txt
+//   8. memory       memory.ts       peak memory and time of attention and flash_attention per n     → 12-memory.txt
 //
 // Each experiment module has a settings type, a default, a validator (built on
 // settings.ts: raw field values → settings, or one message per bad field,
@@ -24,6 +25,8 @@ import { runScaling, validateScaling, type ScalingResult, type ScalingSettings }
 import { runRelative, validateRelative, type RelativeResult, type RelativeSettings } from './relative';
 // depth (issue 10, experiment 6)
 import { runDepth, validateDepth, type DepthResult, type DepthSettings } from './depth';
+// memory (issue 11, experiment 8)
+import { runMemory, validateMemory, type MemoryResult, type MemorySettings } from './memory';
 import { SettingsError, shown, type ExperimentName, type ProgressFn, type RawInput, type Validator } from './settings';
 
 export {
@@ -44,6 +47,7 @@ export * from './quadratic';
 export * from './h1';
 export * from './relative'; // relative position (issue 10, experiment 5)
 export * from './depth'; // depth (issue 10, experiment 6)
+export * from './memory'; // memory (issue 11, experiment 8)
 
 /** Settings by experiment. */
 export interface SettingsMap {
@@ -53,6 +57,7 @@ export interface SettingsMap {
   h1: H1Settings;
   relative: RelativeSettings; // relative position (issue 10, experiment 5)
   depth: DepthSettings; // depth (issue 10, experiment 6)
+  memory: MemorySettings; // memory (issue 11, experiment 8)
 }
 
 /** Results by experiment. */
@@ -63,6 +68,7 @@ export interface ResultMap {
   h1: H1Result;
   relative: RelativeResult; // relative position (issue 10, experiment 5)
   depth: DepthResult; // depth (issue 10, experiment 6)
+  memory: MemoryResult; // memory (issue 11, experiment 8)
 }
 
 /** Any experiment's result. */
@@ -76,6 +82,7 @@ export const VALIDATORS: { [E in ExperimentName]: Validator<SettingsMap[E]> } = 
   h1: validateH1,
   relative: validateRelative, // relative position (issue 10, experiment 5)
   depth: validateDepth, // depth (issue 10, experiment 6)
+  memory: validateMemory, // memory (issue 11, experiment 8)
 };
 
 /** Validate `input` for `experiment` against the core's limits and run it; throws SettingsError for bad settings. */
@@ -102,6 +109,9 @@ export function runExperiment<E extends ExperimentName>(
     // depth (issue 10, experiment 6)
     case 'depth':
       return runDepth(core, v.settings as DepthSettings, onProgress) as ResultMap[E];
+    // memory (issue 11, experiment 8)
+    case 'memory':
+      return runMemory(core, v.settings as MemorySettings, onProgress) as ResultMap[E];
     default:
       return runH1Check(core, v.settings as H1Settings, onProgress) as ResultMap[E];
   }

@@ -21,7 +21,9 @@ export type ExperimentName =
   // relative position (issue 10, experiment 5)
   | 'relative'
   // depth (issue 10, experiment 6)
-  | 'depth';
+  | 'depth'
+  // memory (issue 11, experiment 8)
+  | 'memory';
 
 /**
  * Called after each step of a run: step of total done, and what comes next or

@@ -24,6 +24,10 @@ export const PROGRESS = {
   'exp.step.peAlibi': 'with ALiBi (one head’s bias)',
   // depth (issue 10, experiment 6)
   'exp.step.depth': '{L} layers of {n} tokens, d = {d}: attention alone, + residual, pre-LN + residual',
+  // memory (issue 11, experiment 8)
+  'exp.step.memWarm': 'warming up (one small call of each)',
+  'exp.step.memFlash': 'flash_attention, n = {n}',
+  'exp.step.memAttention': 'attention, n = {n}',
 } as const;
 
 /** A progress step's i18n key. */

@@ -8,6 +8,9 @@ import { PROGRESS } from '../experiments/words';
 import { POSITIONS_WORDS } from './en-positions'; // experiments 5 and 7 (issue 10)
 import { PAGE_POSITIONS_WORDS } from './en-page-positions'; // the page's positions (issue 10)
 import { MASK_WORDS } from './en-masks'; // the mask menu and figure (issue 10)
+import { KVCACHE_WORDS } from './en-kvcache'; // the KV-cache panel (issue 11)
+import { TILES_WORDS } from './en-tiles'; // the tile stepper (issue 11)
+import { MEMORY_WORDS } from './en-memory'; // experiment 8, memory and time against n (issue 11)
 import { DEFAULT_HEATMAP_WORDS } from '../figures/heatmap/words';
 import { DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
 import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
@@ -39,6 +42,9 @@ const PAGE_WORDS = {
   ...POSITIONS_WORDS, // experiments 5 and 7 (issue 10): en-positions.ts
   ...PAGE_POSITIONS_WORDS, // the page's positions control and notes (issue 10): en-page-positions.ts
   ...MASK_WORDS, // the mask menu and figure (issue 10): en-masks.ts
+  ...KVCACHE_WORDS, // the KV-cache panel (issue 11): en-kvcache.ts
+  ...TILES_WORDS, // the tile stepper (issue 11): en-tiles.ts
+  ...MEMORY_WORDS, // experiment 8, memory and time against n (issue 11): en-memory.ts
   'app.title': 'Attention Playground',
   'app.subtitle': 'Each word asks a question (its query) and every word offers an answer (its key): drag the arrows and watch who listens to whom.',
   'app.footer':
@@ -178,7 +184,7 @@ const PAGE_WORDS = {
   'exp.download': 'Download',
   'exp.cancelled': 'Cancelled.',
   'exp.intro':
-    '{count} experiments — the seed’s four, then positions and depth — run in a background worker on the same core: change a setting, press Run, download the report.',
+    '{count} experiments — the seed’s four, then positions, depth and memory — run in a background worker on the same core: change a setting, press Run, download the report.',
   'exp.progress': 'progress',
   'exp.done': 'done in {ms} ms',
   'exp.field.ds': 'values of d_k',

@@ -228,7 +228,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   'exp.seed': '种子',
   'exp.download': '下载',
   'exp.cancelled': '已取消。',
-  'exp.intro': '{count} 个实验（种子文档的四个，加上位置与深度两个），在后台 worker 中用同一个核心运行：修改设置，点击“运行”，下载报告。',
+  'exp.intro': '{count} 个实验（种子文档的四个，另加位置、深度与内存），在后台 worker 中用同一个核心运行：修改设置，点击“运行”，下载报告。',
   'exp.progress': '进度',
   'exp.done': '用时 {ms} ms',
   'exp.field.ds': 'd_k 的取值',

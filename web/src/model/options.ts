@@ -40,3 +40,9 @@ export const ROPE_BASE_RANGE: readonly [number, number] = [1.0001, 1e9];
 export function defaultMaskParams(): MaskParams {
   return { window: 3, prefix: 2, globals: [0], dilation: 2, block: 2, randomBlocks: 1, maskSeed: 0 };
 }
+
+// ---- the tile stepper (issue 11): keys per tile of the flash trace, in the link as 'tb' ----
+/** The tile sizes the tile stepper's menu offers (keys per tile); a link may give any whole number in TILE_SIZE_RANGE. */
+export const TILE_SIZES: readonly number[] = [1, 2, 4, 8];
+/** The whole numbers a link's tile size may take. */
+export const TILE_SIZE_RANGE: readonly [number, number] = [1, 16];

@@ -16,6 +16,7 @@
 // damaged one is noticed (and discarded by the page).
 
 import { defaultMaskParams, MASK_MODES, POSITIONS, ROPE_BASE_RANGE, type MaskMode, type MaskParams, type Positions, type RopePairing } from './options';
+import { TILE_SIZE_RANGE } from './options'; // the tile stepper (issue 11)
 export * from './options';
 import {
   bool,
@@ -97,6 +98,8 @@ export interface State {
   experiments: Record<string, string>;
   /** The experiment to run when the state is opened (a shared link re-runs it), or ''. */
   run: string;
+  /** Keys per tile of the tile stepper (issue 11; 1 … 16, the menu offers TILE_SIZES). */
+  tileSize: number;
 }
 
 /** Which matrices each operation reads, in display order. */
@@ -136,6 +139,7 @@ export function defaultState(): State {
     head: 0,
     experiments: {},
     run: '',
+    tileSize: 4,
     matrices: {
       Q: cellsOf([
         [1, 0],
@@ -179,7 +183,8 @@ type Scalar =
   | 'numHeads'
   | 'numKvHeads'
   | 'seed'
-  | 'head';
+  | 'head'
+  | 'tileSize';
 
 interface Prop<K extends Scalar> {
   key: K;
@@ -214,6 +219,7 @@ const PROPS: { [K in Scalar]: Prop<K> } = {
   numKvHeads: { key: 'numKvHeads', url: 'G', read: int(1, 256), write: String },
   seed: { key: 'seed', url: 'seed', read: int(0, MAX_UINT32), write: String },
   head: { key: 'head', url: 'head', read: int(0, 255), write: String },
+  tileSize: { key: 'tileSize', url: 'tb', read: int(...TILE_SIZE_RANGE), write: String },
 };
 
 /** The whole-number mask parameters: field ↔ URL key, each 0 … 65536 (the builders check them against n). */

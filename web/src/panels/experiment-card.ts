@@ -10,6 +10,7 @@ import { h1Csv, permCsv, permReport, quadCsv, scaleCsv, scaleReport } from '../e
 import { VALIDATORS, type ExperimentName, type ResultMap } from '../experiments/run';
 import { relativeCsv, relativeReport } from '../experiments/relative-reports';
 import { depthCsv, depthReport } from '../experiments/depth-report'; // depth (issue 10, experiment 6)
+import { memoryCsv, memoryReport } from '../experiments/memory-report'; // memory (issue 11, experiment 8)
 import { PermPicker } from '../widgets/perm-picker';
 import type { PanelContext } from './context';
 import { fieldsOf, type Field } from './experiment-forms';
@@ -284,6 +285,11 @@ export class ExperimentCard<E extends ExperimentName> {
       depth: [
         ['11-depth.txt', () => depthReport(r() as ResultMap['depth'], lang)],
         ['depth.csv', () => depthCsv(r() as ResultMap['depth'])],
+      ],
+      // memory (issue 11, experiment 8)
+      memory: [
+        ['12-memory.txt', () => memoryReport(r() as ResultMap['memory'], lang)],
+        ['memory.csv', () => memoryCsv(r() as ResultMap['memory'])],
       ],
     };
     for (const [file, text] of files[this.name])

@@ -5,6 +5,7 @@
 
 import { DEFAULT_H1, DEFAULT_PERMUTATION, DEFAULT_QUADRATIC, DEFAULT_RELATIVE, DEFAULT_SCALING, type ExperimentName } from '../experiments/run';
 import { DEFAULT_DEPTH } from '../experiments/depth'; // depth (issue 10, experiment 6)
+import { DEFAULT_MEMORY } from '../experiments/memory'; // memory (issue 11, experiment 8)
 import type { PanelContext } from './context';
 
 /** A settings field of an experiment form. */
@@ -82,6 +83,14 @@ export function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
         { key: 'd', label: 'd', kind: 'number', value: String(DEFAULT_DEPTH.d) },
         { key: 'L', label: t('exp.field.layers'), kind: 'number', value: String(DEFAULT_DEPTH.L) },
         { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_DEPTH.seed) },
+      ];
+    // memory (issue 11, experiment 8)
+    case 'memory':
+      return [
+        { key: 'ns', label: t('exp.field.nList'), kind: 'text', value: DEFAULT_MEMORY.ns.join(', '), wide: true },
+        { key: 'd', label: 'd', kind: 'number', value: String(DEFAULT_MEMORY.d) },
+        { key: 'causal', label: t('opt.mask.causal'), kind: 'checkbox', value: String(DEFAULT_MEMORY.causal) },
+        { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_MEMORY.seed) },
       ];
   }
 }

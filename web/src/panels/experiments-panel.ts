@@ -18,6 +18,7 @@ import { ExperimentCard } from './experiment-card';
 import { H1View, PermutationView, QuadraticView, ScalingView } from './experiment-views';
 import { RelativeView } from './experiment-views-positions';
 import { DepthView } from './experiment-views-depth'; // depth (issue 10, experiment 6)
+import { MemoryView } from './experiment-views-memory'; // memory (issue 11, experiment 8)
 
 /** The experiments in page order. */
 export const EXPERIMENTS: readonly ExperimentName[] = [
@@ -27,6 +28,7 @@ export const EXPERIMENTS: readonly ExperimentName[] = [
   'h1',
   'relative', // relative position (issue 10, experiment 5)
   'depth', // depth (issue 10, experiment 6)
+  'memory', // memory (issue 11, experiment 8)
 ];
 
 /** The experiments panel. */
@@ -48,6 +50,7 @@ export class ExperimentsPanel implements Panel {
       h1: new ExperimentCard('h1', this, new H1View(t, ctx.lang)),
       relative: new ExperimentCard('relative', this, new RelativeView(t, ctx.lang)), // issue 10, experiment 5
       depth: new ExperimentCard('depth', this, new DepthView(t, ctx.lang)), // issue 10, experiment 6
+      memory: new ExperimentCard('memory', this, new MemoryView(t, ctx.lang)), // issue 11, experiment 8
     };
     const notes = el(
       'button',

@@ -1,0 +1,43 @@
+// en-tiles.ts — the English of the tile stepper (issue 11: panels/tiles-panel.ts,
+// figures/flash-tiles/), spread into en.ts's page words; 中文 in zh-tiles.ts.
+
+/** The page words of the tile stepper. */
+export const TILES_WORDS = {
+  'tiles.title': 'FlashAttention: the online softmax, tile by tile',
+  'tiles.intro':
+    'FlashAttention never holds the whole score matrix: it reads the keys a tile at a time and keeps, per query row, the largest score so far m, the sum l = Σ e^(s − m) and the unnormalised output. When a tile raises m, the old sum and output are multiplied by e^(m_old − m_new). After the last tile, output / l is exactly the softmax.',
+  'tiles.size': 'Keys per tile',
+  'tiles.next': 'Next tile',
+  'tiles.previous': 'Previous',
+  'tiles.play': 'Play',
+  'tiles.pause': 'Pause',
+  'tiles.reset': 'Reset',
+  'tiles.controls': 'Step through the key tiles',
+  'tiles.status.start': 'before the first tile: every row has m = −∞ and l = 0 ({count} tiles of {size} keys)',
+  'tiles.status.step': 'tile {k} of {count}: keys {begin}–{end}',
+  'tiles.status.stepOne': 'tile {k} of {count}: key {begin}',
+  'tiles.equal': 'equal to the full softmax: largest difference {diff}',
+  'tiles.notEqual': 'not equal to the full softmax: largest difference {diff}',
+  'tiles.gridLabel': 'Scaled scores, {nq} queries × {nk} keys, in tiles of {size} keys; {where}',
+  'tiles.gridWhere.start': 'no tile read yet',
+  'tiles.gridWhere.step': 'tile {k} (keys {begin}–{end}) outlined, the tiles before it read, the ones after it faded',
+  'tiles.legend':
+    'Scaled scores (viridis: dark low, yellow high); outlined: the current tile; full colour: keys already read; faded: keys not read yet; grey hatched: hidden by the causal mask.',
+  'tiles.table.caption': 'Each query row after this tile',
+  'tiles.table.row': 'query',
+  'tiles.table.m': 'm (max so far)',
+  'tiles.table.rescale': 'e^(m_old − m_new)',
+  'tiles.table.l': 'l = Σ e^(s − m)',
+  'tiles.table.partial': 'partial output acc / l',
+  'tiles.table.lse': 'lse = m + ln l',
+  'tiles.table.unchanged': 'not changed by this tile',
+  'tiles.causal': 'causal: query i sees keys 0 … i',
+  'tiles.full': 'no mask: every query sees every key',
+  'tiles.note.example': 'The tiles take attention’s Q, K and V; for {op} they show a seeded {n} × {d} example (Q, K, V with seeds 1, 2, 3).',
+  'tiles.note.plain': 'The tiles run on Q, K and V as typed, scaled by √d_k as set: temperature, query length and positions are not applied here.',
+  'tiles.note.mask': 'Flash attention here takes a causal mask or none: the {mask} mask is not applied in the tiles.',
+  'tiles.note.tooMany': 'The tile stepper shows up to {max} tokens (here {nq} queries and {nk} keys).',
+  'tiles.note.unread': 'Fix the inputs above to step through the tiles.',
+  'tiles.note.shapes': 'Q and K need the same number of columns, and K and V the same number of rows.',
+  'tiles.error': 'The core could not run the tiles: {message}',
+} as const;
