@@ -29,6 +29,12 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  // The long experiment runs (experiment 8 sweeps flash_attention to n = 32,768: a core busy for 30–80 s) go
+  // last, one at a time, so that they never share the 2 cores with the tests that time the page's answers.
+  projects: [
+    { name: 'chromium', testIgnore: /experiments-memory\.spec\.ts/ },
+    { name: 'long runs', testMatch: /experiments-memory\.spec\.ts/, dependencies: ['chromium'], fullyParallel: false },
+  ],
   webServer: {
     command: `node tests/e2e/server.mjs --csp --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
