@@ -54,6 +54,22 @@ inline Matrix golden_matrix(const nlohmann::json& j) {
   return Matrix(j.size(), j.at(0).size(), std::move(v));
 }
 
+// bool[][] → Mask (true = may see).
+inline Mask golden_mask(const nlohmann::json& j) {
+  Mask m(j.size(), j.at(0).size());
+  for (std::size_t i = 0; i < m.rows; ++i)
+    for (std::size_t c = 0; c < m.cols; ++c) m.set(i, c, j[i][c].get<bool>());
+  return m;
+}
+
+// number[][][] → Tensor3.
+inline Tensor3 golden_tensor(const nlohmann::json& j) {
+  Tensor3 t(j.size(), j[0].size(), j[0][0].size());
+  t.data.clear();
+  flatten_into(j, t.data);
+  return t;
+}
+
 // The largest |got − want|; infinity if the sizes differ or a value is NaN.
 inline double max_abs_diff(const std::vector<double>& got, const std::vector<double>& want) {
   if (got.size() != want.size()) return INFINITY;

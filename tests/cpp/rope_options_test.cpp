@@ -26,7 +26,9 @@
 namespace ap {
 namespace {
 
+using test::golden_mask;
 using test::golden_matrix;
+using test::golden_tensor;
 using test::MatrixIdentical;
 using test::MatrixNear;
 using test::random_matrix;
@@ -35,20 +37,6 @@ constexpr double kTol = 1e-9;
 
 std::vector<nlohmann::json> cases(const std::string& op) {
   return test::golden_cases("rope_options.json", op);
-}
-
-Mask golden_mask(const nlohmann::json& j) {
-  Mask m(j.size(), j.at(0).size());
-  for (std::size_t i = 0; i < m.rows; ++i)
-    for (std::size_t c = 0; c < m.cols; ++c) m.set(i, c, j[i][c].get<bool>());
-  return m;
-}
-
-Tensor3 golden_tensor(const nlohmann::json& j) {
-  Tensor3 t(j.size(), j[0].size(), j[0][0].size());
-  t.data.clear();
-  test::flatten_into(j, t.data);
-  return t;
 }
 
 RopeOptions golden_rope(const nlohmann::json& j) {
