@@ -106,18 +106,15 @@ function inlineIntoHtml(fileName: string): Plugin {
       if (!html) throw new Error('single file: no HTML page in the bundle');
       const workers = items.filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
       const inlined = new Set<string>();
-      // 1. `new Worker(new URL("worker-….js", import.meta.url).href, …, { type: 'module' })` → a classic
-      //    worker from a blob: URL of its code (Chromium starts no module worker from a blob: URL in a
-      //    file:// page; the single build bundles workers as iife, so they need no module type)
+      // 1. the worker's `new URL("worker-….js", import.meta.url).href` → a blob: URL of its code, which
+      //    start-worker.ts starts as a classic worker (Chromium starts no module worker from a blob: URL in
+      //    a file:// page; the single build bundles workers as iife, so they need no module type)
       for (const chunk of items.filter((f): f is OutputChunk => f.type === 'chunk'))
         for (const w of workers) {
           const ref = new RegExp(`new URL\\((["'\`])(?:\\./)?${basename(w.fileName).replace(/[.$]/g, '\\$&')}\\1,\\s*import\\.meta\\.url\\)\\.href`, 'g');
           if (!ref.test(chunk.code)) continue;
           const blob = `URL.createObjectURL(new Blob([${JSON.stringify(String(w.source))}],{type:"text/javascript"}))`;
-          chunk.code = chunk.code
-            .replace(ref, '__AP_WORKER__')
-            .replace(/__AP_WORKER__([^{}]{0,120})\{\s*type:\s*(["'`])module\2\s*\}/g, (_m, between: string) => `__AP_WORKER__${between}{type:"classic"}`)
-            .replace(/__AP_WORKER__/g, () => blob);
+          chunk.code = chunk.code.replace(ref, () => blob);
           inlined.add(w.fileName);
         }
       // (a dynamic import inlined by codeSplitting: false keeps Vite's preload marker: no deps to preload)

@@ -17,11 +17,27 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
   missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
   read -r -a missing <<< "${missing[*]}"
 fi
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+# man pages are not needed here: skip rebuilding their index after each install (tens of seconds)
+if command -v debconf-set-selections >/dev/null; then echo 'man-db man-db/auto-update boolean false' | $SUDO debconf-set-selections 2>/dev/null || true; fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" > /dev/null
+fi
+
+# The course-notes platforms the examples are built with (web/examples/README.md): MkDocs Material,
+# Jupyter's nbconvert with a Python kernel. Optional: if apt cannot install them, their example builds
+# print "SKIPPED …" and the rest of the tests run.
+optional=(mkdocs-material jupyter-nbconvert python3-ipykernel)
+want=()
+for p in "${optional[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || want+=("$p")
+done
+if [ "${#want[@]}" -gt 0 ]; then
+  echo "setup: installing ${want[*]} (course-notes platforms, optional)"
+  { [ "${#missing[@]}" -gt 0 ] || $SUDO apt-get update -qq; } && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${want[@]}" > /dev/null ||
+    echo "setup: could not install ${want[*]}: their examples will be SKIPPED"
 fi
 
 # npm packages, exactly as package-lock.json pins them; skipped when unchanged.

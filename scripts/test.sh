@@ -15,16 +15,18 @@ cmake --build build/native -j"$(nproc)" > build/native-build.log 2>&1 || { cat b
 ctest --test-dir build/native --output-on-failure -j"$(nproc)" | tail -n 4
 native=$(ctest --test-dir build/native -N | sed -n 's/^Total Tests: //p')
 
-echo "== fuzzing the C++ core (libFuzzer, ASan + UBSan, 60 s)"
-bash scripts/fuzz.sh 60
+echo "== fuzzing the C++ core (libFuzzer, ASan + UBSan, 20 s)"
+bash scripts/fuzz.sh 20
 
 echo "== WASM build"
 bash scripts/build_wasm.sh > build/wasm-build.log 2>&1 || { cat build/wasm-build.log; exit 1; }
 
+bash scripts/pack.sh   # the npm package: dist-package/, npm pack, installed into build/pack/scratch/ (tests/web/package, tests/e2e)
+
 echo "== lint and types"
 npx tsc -p tsconfig.json
-npx eslint --max-warnings=0 web/src web/examples tests/chromium.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts vite.config.ts
-npx prettier --check web/src web/examples/*.ts tests/chromium.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts > /dev/null
+npx eslint --max-warnings=0 web/src web/examples tests/chromium.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts vite.config.ts vite.package.config.ts
+npx prettier --check web/src web/examples/*.ts tests/chromium.ts tests/web tests/e2e scripts/bench playwright.config.ts vitest.config.ts vite.config.ts vite.package.config.ts > /dev/null
 node scripts/code-size.mjs   # the largest files and functions of web/src; fails over 400 / 80 lines
 
 echo "== web tests (Vitest: node project with the WASM through web/src/core/, browser project in Chromium)"
@@ -37,6 +39,8 @@ if [ -f playwright.config.ts ]; then
   npx vite build --logLevel warn
   node scripts/size.mjs
   npm run -s build:single -- --logLevel warn   # the offline one-file page, opened from file:// by a test
+  echo "== course-notes examples, each built by its real tool (web/examples/README.md)"
+  bash scripts/examples/build.sh
   # list: progress and the printed figures; json: the counts, read back here
   rm -f build/e2e.json
   status=0

@@ -15,6 +15,7 @@
 // the new promise resolves.
 
 import { AttentionError, loadedLimits, type ErrorCode } from '../core/core';
+import { startWorker as startModuleWorker } from './start-worker';
 import { OneRunWorker, type Run, type WorkerLike } from './one-run-worker';
 import type { RunRequest, WorkerMessage } from './protocol';
 import { SettingsError, VALIDATORS, type ExperimentName, type ProgressFn, type RawInput, type ResultMap, type SettingsMap, type Validator } from './run';
@@ -27,9 +28,9 @@ export class ExperimentCancelled extends Error {
   }
 }
 
-/** Start the real module worker; Vite bundles worker.ts and its WASM. */
+/** Start the real module worker (start-worker.ts; Vite bundles worker.ts and its WASM). */
 export function startWorker(): WorkerLike {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  return startModuleWorker();
 }
 
 export type { WorkerLike };

@@ -11,6 +11,7 @@ import { MASK_WORDS } from './en-masks'; // the mask menu and figure (issue 10)
 import { KVCACHE_WORDS } from './en-kvcache'; // the KV-cache panel (issue 11)
 import { TILES_WORDS } from './en-tiles'; // the tile stepper (issue 11)
 import { MEMORY_WORDS } from './en-memory'; // experiment 8, memory and time against n (issue 11)
+import { COPY_WORDS } from './en-copy'; // the copy fallback box (issue 12)
 import { DEFAULT_HEATMAP_WORDS } from '../figures/heatmap/words';
 import { DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
 import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
@@ -45,6 +46,7 @@ const PAGE_WORDS = {
   ...KVCACHE_WORDS, // the KV-cache panel (issue 11): en-kvcache.ts
   ...TILES_WORDS, // the tile stepper (issue 11): en-tiles.ts
   ...MEMORY_WORDS, // experiment 8, memory and time against n (issue 11): en-memory.ts
+  ...COPY_WORDS, // the copy fallback box (issue 12): en-copy.ts
   'app.title': 'Attention Playground',
   'app.subtitle': 'Each word asks a question (its query) and every word offers an answer (its key): drag the arrows and watch who listens to whom.',
   'app.footer':

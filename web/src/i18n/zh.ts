@@ -9,6 +9,7 @@ import { ZH_EXPLAIN } from './zh-explain';
 import { ZH_FIGURES } from './zh-figures';
 import { ZH_POSITIONS } from './zh-positions'; // experiments 5 and 7 (issue 10)
 import { ZH_MASKS } from './zh-masks'; // the mask menu and figure (issue 10)
+import { ZH_COPY } from './zh-copy'; // the copy fallback box (issue 12)
 
 /** The 简体中文 text of every key. */
 export const ZH: Readonly<Record<Key, string>> = {
@@ -17,6 +18,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   ...ZH_DEPTH, // depth (issue 10, experiment 6)
   ...ZH_POSITIONS,
   ...ZH_MASKS, // the mask menu and figure (issue 10)
+  ...ZH_COPY, // the copy fallback box (issue 12)
   'app.title': '注意力演练场',
   'app.subtitle': '每个词提出一个问题（查询 query），每个词也给出一个答案（键 key）：拖动箭头，看看谁在关注谁。',
   'app.footer': 'softmax(Q·Kᵀ / √d_k)·V 由编译为 WebAssembly 的 C++ 核心以 float64 精确计算；数值与 PyTorch（float64）的差在 1e-9 以内。',

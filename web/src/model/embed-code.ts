@@ -3,6 +3,7 @@
 //      state as its attributes (op, h, causal, matrices as numbers, lang, and
 //      `state` in the share-link form when there is more: tokens, custom mask, …);
 //   2. an iframe of the page's compact ?embed view, the full state in its #hash,
+//      allow="clipboard-write" (so its Copy buttons work from another origin),
 //      and three lines that let the iframe grow to its content.
 
 import type { Lang } from '../i18n/i18n';
@@ -49,7 +50,7 @@ export function embedCode(state: State, inputs: Partial<Record<MatrixName, numbe
     element,
     '',
     '<!-- 2. Or an iframe; it posts its height, so it can grow to fit -->',
-    `<iframe class="attention-playground-frame" src="${attr(src)}" title="Attention Playground" width="100%" height="900" loading="lazy"></iframe>`,
+    `<iframe class="attention-playground-frame" src="${attr(src)}" title="Attention Playground" width="100%" height="900" loading="lazy" allow="clipboard-write"></iframe>`,
     '<script type="module">',
     "  addEventListener('message', (e) => { if (e.data?.type === 'attention-playground:height')",
     "    for (const f of document.querySelectorAll('iframe.attention-playground-frame')) if (f.contentWindow === e.source) f.style.height = `${e.data.height}px`; });",

@@ -15,7 +15,7 @@ import { explainOutputRow, explainWeight, largestKey, sourceOf, type ExplainSour
 import type { State } from '../model/state';
 import { el, replaceChildren } from '../widgets/dom';
 import type { Panel, PanelContext, Pointed } from './context';
-import { copyText } from './export-panel';
+import { copyText } from '../widgets/copy-text';
 
 /** How long the pointing must rest on one weight before the live region says its summary. */
 export const ANNOUNCE_MS = 600;
@@ -84,7 +84,7 @@ export class ExplainPanel implements Panel {
     this.steps = el('ol', { class: 'explain-steps', 'data-testid': 'explain-steps' });
     this.live = el('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'explain-live' });
     this.copyStatus = el('span', { class: 'explain-copied', role: 'status' });
-    const copy = el('button', { type: 'button', class: 'btn', 'data-testid': 'explain-copy', onclick: () => void this.copy() }, t('explain.copy'));
+    const copy = el('button', { type: 'button', class: 'btn', 'data-testid': 'explain-copy', onclick: () => void this.copy(copy) }, t('explain.copy'));
     this.element = el(
       'section',
       { class: 'panel panel-explain', 'aria-labelledby': titleId, 'data-testid': 'explain', hidden: true },
@@ -170,9 +170,9 @@ export class ExplainPanel implements Panel {
     }, ANNOUNCE_MS);
   }
 
-  private async copy(): Promise<void> {
+  private async copy(button: HTMLElement): Promise<void> {
     if (!this.shown) return;
-    await copyText(this.shown.text, this.element);
+    if ((await copyText(this.shown.text, button, (key) => this.ctx.t(key))) !== 'copied') return; // shown selected instead
     this.copyStatus.textContent = this.ctx.t('explain.copied');
     setTimeout(() => (this.copyStatus.textContent = ''), 1500);
   }

@@ -1,9 +1,11 @@
 // export-panel.ts — share and keep: copy a link to this exact state, the
 // heatmap as PNG/SVG, the output as CSV, everything as JSON, and
 // "Copy as PyTorch" (a script that recomputes the same numbers with torch).
+// Copying goes through widgets/copy-text.ts (a visible, selected text where the clipboard is blocked).
 
 import { fromTyped } from '../core/core';
 import { maskFor, readMatrix, type Outcome } from '../model/compute';
+import { copyText } from '../widgets/copy-text';
 import { download, el } from '../widgets/dom';
 import { embedCode, siteRoot } from '../model/embed-code';
 import { formatMatrix } from '../parse/parse';
@@ -12,22 +14,6 @@ import { INPUTS, type MatrixName, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import type { ResultsPanel } from './results-panel';
 
-/** Copy text to the clipboard; falls back to a hidden textarea where the API is missing (file://, old browsers). */
-export async function copyText(text: string, root: HTMLElement): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    // fall through to the selection-based copy
-  }
-  const area = el('textarea', { class: 'visually-hidden', readonly: true });
-  area.value = text;
-  root.appendChild(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
-
 /** The share/export panel. */
 export class ExportPanel implements Panel {
   readonly element: HTMLElement;
@@ -35,14 +21,15 @@ export class ExportPanel implements Panel {
   private readonly results: ResultsPanel;
   private readonly status: HTMLElement;
   private outcome: Outcome | null = null;
+  private statusTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(ctx: PanelContext, results: ResultsPanel) {
     this.ctx = ctx;
     this.results = results;
     const t = ctx.t.bind(ctx);
     this.status = el('span', { class: 'export-status', role: 'status', 'data-testid': 'export-status' });
-    const button = (key: string, testid: string, action: () => void | Promise<void>) =>
-      el('button', { type: 'button', class: 'btn', 'data-testid': testid, onclick: () => void action() }, t(key));
+    const button = (key: string, testid: string, action: (b: HTMLElement) => void | Promise<void>) =>
+      el('button', { type: 'button', class: 'btn', 'data-testid': testid, onclick: (e: Event) => void action(e.currentTarget as HTMLElement) }, t(key));
     this.element = el(
       'section',
       { class: 'panel panel-export', 'aria-label': t('export.title') },
@@ -50,9 +37,9 @@ export class ExportPanel implements Panel {
       el(
         'div',
         { class: 'toolbar' },
-        button('export.copyLink', 'copy-link', () => this.copy(ctx.shareLink())),
-        button('export.pytorch', 'copy-pytorch', () => this.copyPytorch()),
-        button('export.embed', 'copy-embed', () => this.copy(embedCode(ctx.state(), this.inputs(ctx.state()), siteRoot(), ctx.lang))),
+        button('export.copyLink', 'copy-link', (b) => this.copy(ctx.shareLink(), b)),
+        button('export.pytorch', 'copy-pytorch', (b) => this.copyPytorch(b)),
+        button('export.embed', 'copy-embed', (b) => this.copy(embedCode(ctx.state(), this.inputs(ctx.state()), siteRoot(), ctx.lang), b)),
         button('export.png', 'export-png', async () => {
           const hm = this.results.heatmap(0);
           if (hm) download('attention-weights.png', await hm.toPNG());
@@ -77,14 +64,17 @@ export class ExportPanel implements Panel {
     this.outcome = outcome;
   }
 
-  private async copy(text: string): Promise<void> {
-    await copyText(text, this.element);
-    this.status.textContent = this.ctx.t('export.copied');
-    setTimeout(() => (this.status.textContent = ''), 2000);
+  /** Copy `text` pressed from `button`; where the clipboard is blocked the text is shown selected beside it instead. */
+  private async copy(text: string, button: HTMLElement): Promise<void> {
+    const result = await copyText(text, button, (key) => this.ctx.t(key));
+    if (this.statusTimer !== null) clearTimeout(this.statusTimer); // an earlier copy's timer must not clear this one's status
+    this.statusTimer = null;
+    this.status.textContent = result === 'copied' ? this.ctx.t('export.copied') : '';
+    if (result === 'copied') this.statusTimer = setTimeout(() => (this.status.textContent = ''), 2000);
   }
 
   /** Copy the PyTorch script, or say why there is none (a mask the core refuses, e.g. w > n). */
-  private async copyPytorch(): Promise<void> {
+  private async copyPytorch(button: HTMLElement): Promise<void> {
     let script: string;
     try {
       script = this.pytorch();
@@ -92,7 +82,7 @@ export class ExportPanel implements Panel {
       this.status.textContent = this.ctx.t('export.failed', { message: err instanceof Error ? err.message : String(err) });
       return;
     }
-    await this.copy(script);
+    await this.copy(script, button);
   }
 
   /** The numbers of every input (those that parse). */

@@ -2,7 +2,7 @@
 // (CSV, TSV, JSON, NumPy, PyTorch: all of them the paste box reads back),
 // then copy the text or download it as a file. Full float64 precision.
 
-import { copyText } from '../panels/export-panel';
+import { copyText } from './copy-text';
 import { download, el, uid } from './dom';
 import { EXPORT_FORMATS, FORMAT_FILES, FORMAT_LABELS, exportText, type ExportFormat } from './matrix-values';
 
@@ -47,7 +47,7 @@ export class ExportBox {
           class: 'btn btn-small',
           'data-testid': `export-copy-${name}`,
           'aria-label': named(t('inputs.copy')),
-          onclick: () => void this.copy(),
+          onclick: (e: Event) => void this.copy(e.currentTarget as HTMLElement),
         },
         t('inputs.copy'),
       ),
@@ -95,11 +95,11 @@ export class ExportBox {
     return (EXPORT_FORMATS as readonly string[]).includes(this.format.value) ? (this.format.value as ExportFormat) : 'csv';
   }
 
-  private async copy(): Promise<void> {
+  private async copy(button: HTMLElement): Promise<void> {
     const text = this.text();
     if (text === null) return;
-    await copyText(text, this.element);
-    this.status.textContent = this.t('export.copied');
+    const result = await copyText(text, button, (key) => this.t(key));
+    this.status.textContent = result === 'copied' ? this.t('export.copied') : ''; // else shown selected below
   }
 
   private save(): void {

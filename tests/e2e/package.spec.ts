@@ -1,0 +1,137 @@
+// package.spec.ts — the npm package in Chromium, as another site loads it:
+// the packed tarball's files (scripts/pack.sh) served at jsDelivr's and
+// unpkg's addresses (cdn.ts), on a course page of another origin. Each entry
+// point is imported (an import map names them as a bundler would), the
+// element is registered once however many times the modules load, the core
+// finds its .wasm beside itself, and the standalone module needs no file
+// but itself — its inlined worker runs an experiment.
+
+import type { Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures';
+import { CDN_PREFIXES, routeCdn } from './cdn';
+import { checkSeedRows } from './embedding';
+import { plotted, snapshot } from './playground';
+
+const [JSDELIVR, UNPKG] = CDN_PREFIXES;
+const LESSON = 'https://school.example/lesson.html';
+
+/** Open a page of another site whose HTML is `head` + `body`, with the CDN routed. */
+async function lesson(page: Page, head: string, body: string): Promise<string[]> {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/^https?:/.test(r.url())) fetched.push(r.url());
+  });
+  await routeCdn(page);
+  await page.route(LESSON, (r) =>
+    r.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title>${head}</head><body><main>${body}</main></body></html>`,
+    }),
+  );
+  await page.goto(LESSON);
+  return fetched;
+}
+
+test('package: each entry point imports in Chromium from a CDN; the element registers once; core finds its .wasm; the widget renders', async ({ page }) => {
+  const importMap = JSON.stringify({
+    imports: {
+      'attention-playground': `${JSDELIVR}dist-package/index.js`,
+      'attention-playground/core': `${JSDELIVR}dist-package/core.js`,
+      'attention-playground/widget': `${JSDELIVR}dist-package/widget.js`,
+      'attention-playground/standalone': `${JSDELIVR}dist-package/standalone.js`,
+    },
+  });
+  await lesson(
+    page,
+    `<script type="importmap">${importMap}</script>`,
+    '<h1>Attention</h1><attention-playground preset="seed000"></attention-playground><div id="widget"></div>',
+  );
+  const result = await page.evaluate(async () => {
+    const main = await import('attention-playground');
+    const again = await import('attention-playground/standalone'); // a second copy of the element: a notebook re-running its cell
+    const core = await import('attention-playground/core');
+    const widget = (await import('attention-playground/widget')).default;
+    const loaded = await core.loadCore(); // no wasmBinary: attention_core.wasm beside core.js, from the CDN
+    const { weights } = loaded.attention(
+      [
+        [1, 0],
+        [0, 1],
+      ],
+      [
+        [1, 0],
+        [0, 1],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    );
+    let error = '';
+    try {
+      loaded.attention([[1, 2]], [[1, 2, 3]], [[1]]);
+    } catch (e) {
+      error = `${(e as Error).name}: ${(e as Error).message}`;
+    }
+    return {
+      registered: customElements.get('attention-playground') === main.AttentionPlayground,
+      standaloneLoaded: typeof again.default.render,
+      render: typeof widget.render,
+      weights,
+      error,
+    };
+  });
+  expect(result.registered, `the "." entry registers <attention-playground>: ${JSON.stringify(result)}`).toBe(true);
+  expect(result.render).toBe('function');
+  expect(result.standaloneLoaded, 'the standalone module loaded after the element was registered').toBe('function');
+  expect(result.weights[0][0]).toBeCloseTo(Math.exp(1 / Math.SQRT2) / (Math.exp(1 / Math.SQRT2) + 1), 15);
+  expect(result.error).toMatch(/^AttentionError: attention: /);
+  await plotted(page.locator('attention-playground'));
+  checkSeedRows((await snapshot(page)).weights, 'the element from the CDN');
+  // its worker lives on the CDN, another origin: started through a same-origin blob: URL that imports it
+  const h1 = await page.evaluate(() =>
+    (document.querySelector('attention-playground') as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'),
+  );
+  expect(h1.pass, 'h = 1 experiment in the worker from the CDN').toBe(true);
+  // the widget front-end of the packaged module, with a minimal model
+  const state = await page.evaluate(async () => {
+    const widget = (await import('attention-playground/widget')).default;
+    const saved: string[] = [];
+    const model = {
+      get: () => 'op=attention&Q=1,0;0,1&K=1,0;0,1&V=1,2;3,4',
+      set: (_: string, v: string) => saved.push(v),
+      save_changes: () => {},
+      on: () => {},
+      off: () => {},
+    };
+    const el = document.querySelector('#widget') as HTMLElement;
+    const cleanup = widget.render({ model, el });
+    const shown = el.querySelector('attention-playground') as HTMLElement & { getOutcome(): { ok: boolean } | null };
+    for (let i = 0; i < 100 && !shown.getOutcome()?.ok; i++) await new Promise((r) => setTimeout(r, 50));
+    const ok = shown.getOutcome()?.ok ?? false;
+    cleanup();
+    return { ok, left: el.children.length };
+  });
+  expect(state, 'the widget rendered the model state, then cleaned up').toEqual({ ok: true, left: 0 });
+  await screenshot(page, 'package-cdn-1280.png');
+});
+
+test('package: standalone.js alone (no sibling file fetched) computes, runs an experiment in its inlined worker, and loads twice without error', async ({
+  page,
+}) => {
+  const fetched = await lesson(
+    page,
+    `<script type="module" src="${JSDELIVR}dist-package/standalone.js"></script><script type="module" src="${UNPKG}dist-package/standalone.js"></script>`,
+    '<h1>Attention</h1><attention-playground preset="seed000" panels="results"></attention-playground>',
+  );
+  await plotted(page.locator('attention-playground'));
+  checkSeedRows((await snapshot(page)).weights, 'the standalone element');
+  const h1 = await page.evaluate(() =>
+    (document.querySelector('attention-playground') as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'),
+  );
+  expect(h1.pass, 'h = 1 experiment in the inlined worker').toBe(true);
+  const fromCdn = fetched.filter((u) => CDN_PREFIXES.some((p) => u.startsWith(p)));
+  expect(fromCdn.sort(), 'what the page fetched from the CDNs: the module, nothing beside it').toEqual([
+    `${JSDELIVR}dist-package/standalone.js`,
+    `${UNPKG}dist-package/standalone.js`,
+  ]);
+});
