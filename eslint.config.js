@@ -24,4 +24,9 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', performance: 'readonly', Buffer: 'readonly', document: 'readonly', window: 'readonly', location: 'readonly', requestAnimationFrame: 'readonly', customElements: 'readonly', clearTimeout: 'readonly', navigator: 'readonly' } },
   },
+  {
+    // the MkDocs example's loader: a classic browser script in a teacher's docs/javascripts/
+    files: ['web/examples/mkdocs/docs/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { console: 'readonly', document: 'readonly', addEventListener: 'readonly' } },
+  },
 );

@@ -1,6 +1,7 @@
 import { defineConfig, build, type Plugin, type UserConfig } from 'vite';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { inlineWorker, workerReference } from './scripts/inline-worker';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
@@ -106,15 +107,13 @@ function inlineIntoHtml(fileName: string): Plugin {
       if (!html) throw new Error('single file: no HTML page in the bundle');
       const workers = items.filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
       const inlined = new Set<string>();
-      // 1. the worker's `new URL("worker-….js", import.meta.url).href` → a blob: URL of its code, which
-      //    start-worker.ts starts as a classic worker (Chromium starts no module worker from a blob: URL in
-      //    a file:// page; the single build bundles workers as iife, so they need no module type)
+      // 1. the worker → a blob: URL of its code sharing the module's one copy of the WASM (scripts/inline-worker.ts),
+      //    which start-worker.ts starts as a classic worker (Chromium starts no module worker from a blob: URL
+      //    in a file:// page; the single build bundles workers as iife, so they need no module type)
       for (const chunk of items.filter((f): f is OutputChunk => f.type === 'chunk'))
         for (const w of workers) {
-          const ref = new RegExp(`new URL\\((["'\`])(?:\\./)?${basename(w.fileName).replace(/[.$]/g, '\\$&')}\\1,\\s*import\\.meta\\.url\\)\\.href`, 'g');
-          if (!ref.test(chunk.code)) continue;
-          const blob = `URL.createObjectURL(new Blob([${JSON.stringify(String(w.source))}],{type:"text/javascript"}))`;
-          chunk.code = chunk.code.replace(ref, () => blob);
+          if (!workerReference(w.fileName).test(chunk.code)) continue;
+          chunk.code = inlineWorker(chunk.code, w.fileName, String(w.source), 'single file');
           inlined.add(w.fileName);
         }
       // (a dynamic import inlined by codeSplitting: false keeps Vite's preload marker: no deps to preload)

@@ -6,11 +6,11 @@
 //
 // (`npm run build:package` runs both; package.json's "exports" maps the entry points.)
 // The standalone module carries the WASM once, as a data: URL, and the experiments' worker as
-// the text of a classic worker started from a blob: URL; the worker gets the WASM's data: URL
-// from the module (prepended to its text) instead of a second copy, which would cost ≈ 100 KB gzipped.
+// the text of a classic worker started from a blob: URL (scripts/inline-worker.ts).
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
+import { inlineWorker } from './scripts/inline-worker';
 
 const OUT = resolve(import.meta.dirname, 'dist-package');
 const entry = (name: string) => resolve(import.meta.dirname, `web/src/package/${name}.ts`);
@@ -30,6 +30,8 @@ function filesConfig(): UserConfig {
       target: 'es2022',
       chunkSizeWarningLimit: 1024, // the component chunk (≈ 500 KB) and standalone.js (≈ 900 KB) are this size by design
       assetsInlineLimit: 0,
+      // no preload helper: it would name our chunk files, which a user's bundler renames (404s in their build)
+      modulePreload: false,
       rollupOptions: {
         input: { index: entry('index'), core: entry('core'), widget: entry('widget') },
         preserveEntrySignatures: 'exports-only',
@@ -61,15 +63,12 @@ function standaloneConfig(): UserConfig {
       },
     },
     worker: { format: 'iife' }, // a classic worker: it can start from a blob: URL on any page, file:// included
-    plugins: [inlineWorker()],
+    plugins: [inlineWorkerPlugin()],
   };
 }
 
-/** A string literal holding the WASM as a data: URL. */
-const WASM_LITERAL = /(["'`])data:application\/wasm;base64,[A-Za-z0-9+/=]+\1/;
-
 /** Replace the worker file reference by a blob: URL of its text, sharing the module's one copy of the WASM. */
-function inlineWorker(): Plugin {
+function inlineWorkerPlugin(): Plugin {
   return {
     name: 'attention-playground:standalone',
     enforce: 'post',
@@ -80,22 +79,7 @@ function inlineWorker(): Plugin {
       const workers = items.filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
       if (!main || workers.length !== 1) throw new Error(`standalone: expected one entry and one worker, found ${items.map((f) => f.fileName).join(', ')}`);
       const worker = workers[0];
-      const wasm = WASM_LITERAL.exec(main.code)?.[0];
-      if (!wasm) throw new Error('standalone: the WASM is not inlined in the module');
-      const workerCode = String(worker.source);
-      if (!workerCode.includes(wasm)) throw new Error('standalone: the worker does not hold the same WASM as the module');
-      // the worker's text, without its WASM: it reads the module's copy from a variable set before it
-      const workerText = JSON.stringify(workerCode.split(wasm).join('__AP_WASM__'));
-      const name = worker.fileName.split('/').pop()!.replace(/[.$]/g, '\\$&');
-      const ref = new RegExp(`new URL\\((["'\`])(?:[\\w./-]*/)?${name}\\1,\\s*import\\.meta\\.url\\)(?:\\.href)?`, 'g');
-      if (!ref.test(main.code)) throw new Error(`standalone: no reference to ${worker.fileName} in the module`);
-      const blob = `URL.createObjectURL(new Blob(["var __AP_WASM__="+JSON.stringify(__AP_WASM__)+";\\n"+${workerText}],{type:"text/javascript"}))`;
-      main.code =
-        `const __AP_WASM__ = ${wasm};\n` +
-        main.code
-          .split(wasm)
-          .join('__AP_WASM__')
-          .replace(ref, () => blob);
+      main.code = inlineWorker(main.code, worker.fileName, String(worker.source), 'standalone');
       delete bundle[worker.fileName];
       const left = Object.keys(bundle).filter((n) => n !== main.fileName);
       if (left.length) throw new Error(`standalone: not inlined: ${left.join(', ')}`);

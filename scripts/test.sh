@@ -33,6 +33,9 @@ echo "== web tests (Vitest: node project with the WASM through web/src/core/, br
 npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6
 web=$(sed 's/\x1b\[[0-9;]*m//g' build/vitest.log | sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' | tail -n 1)
 
+echo "== Python: the anywidget wrapper python/attention_playground.py (with stand-ins for anywidget and traitlets)"
+python3 -B tests/python/test_wrapper.py | tail -n 1
+
 e2e=0
 if [ -f playwright.config.ts ]; then
   echo "== production build and end-to-end tests (@playwright/test, Chromium)"

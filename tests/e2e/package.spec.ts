@@ -6,9 +6,13 @@
 // finds its .wasm beside itself, and the standalone module needs no file
 // but itself — its inlined worker runs an experiment.
 
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { build } from 'vite';
+import { snippet } from '../../scripts/snippets.mjs';
 import { expect, screenshot, test } from './fixtures';
-import { CDN_PREFIXES, routeCdn } from './cdn';
+import { CDN_PREFIXES, PACKAGE_DIR, routeCdn } from './cdn';
 import { checkSeedRows } from './embedding';
 import { plotted, snapshot } from './playground';
 
@@ -47,10 +51,15 @@ test('package: each entry point imports in Chromium from a CDN; the element regi
     '<h1>Attention</h1><attention-playground preset="seed000"></attention-playground><div id="widget"></div>',
   );
   const result = await page.evaluate(async () => {
-    const main = await import('attention-playground');
-    const again = await import('attention-playground/standalone'); // a second copy of the element: a notebook re-running its cell
-    const core = await import('attention-playground/core');
-    const widget = (await import('attention-playground/widget')).default;
+    // the page's import map resolves these names (a variable specifier: TypeScript leaves them to the browser)
+    const load = <T>(name: string) => import(name) as Promise<T>;
+    type Core = typeof import('../../web/src/package/core');
+    type Element = typeof import('../../web/src/package/index');
+    type Widget = typeof import('../../web/src/package/widget');
+    const main = await load<Element>('attention-playground');
+    const again = await load<Widget>('attention-playground/standalone'); // a second copy of the element: a notebook re-running its cell
+    const core = await load<Core>('attention-playground/core');
+    const widget = (await load<Widget>('attention-playground/widget')).default;
     const loaded = await core.loadCore(); // no wasmBinary: attention_core.wasm beside core.js, from the CDN
     const { weights } = loaded.attention(
       [
@@ -94,7 +103,8 @@ test('package: each entry point imports in Chromium from a CDN; the element regi
   expect(h1.pass, 'h = 1 experiment in the worker from the CDN').toBe(true);
   // the widget front-end of the packaged module, with a minimal model
   const state = await page.evaluate(async () => {
-    const widget = (await import('attention-playground/widget')).default;
+    const name = 'attention-playground/widget';
+    const widget = ((await import(name)) as typeof import('../../web/src/package/widget')).default;
     const saved: string[] = [];
     const model = {
       get: () => 'op=attention&Q=1,0;0,1&K=1,0;0,1&V=1,2;3,4',
@@ -118,10 +128,11 @@ test('package: each entry point imports in Chromium from a CDN; the element regi
 test('package: standalone.js alone (no sibling file fetched) computes, runs an experiment in its inlined worker, and loads twice without error', async ({
   page,
 }) => {
+  // the README's snippet, verbatim, and the same module a second time from unpkg (two cells of a notebook)
   const fetched = await lesson(
     page,
-    `<script type="module" src="${JSDELIVR}dist-package/standalone.js"></script><script type="module" src="${UNPKG}dist-package/standalone.js"></script>`,
-    '<h1>Attention</h1><attention-playground preset="seed000" panels="results"></attention-playground>',
+    `<script type="module" src="${UNPKG}dist-package/standalone.js"></script>`,
+    `<h1>Attention</h1>${snippet('cdn-standalone')}`,
   );
   await plotted(page.locator('attention-playground'));
   checkSeedRows((await snapshot(page)).weights, 'the standalone element');
@@ -129,9 +140,52 @@ test('package: standalone.js alone (no sibling file fetched) computes, runs an e
     (document.querySelector('attention-playground') as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'),
   );
   expect(h1.pass, 'h = 1 experiment in the inlined worker').toBe(true);
+  // moved in the page (as reveal.js moves slides between its views): the reader's change stays
+  const moved = await page.evaluate(async () => {
+    const el = document.querySelector('attention-playground') as HTMLElement & { setState(p: object): void; getState(): { mask: string } };
+    el.setState({ mask: 'none' });
+    const box = document.createElement('section');
+    document.body.append(box);
+    box.append(el); // removed from <main>, connected again
+    await new Promise((r) => setTimeout(r, 50));
+    return el.getState().mask;
+  });
+  expect(moved, 'the state after the element was moved').toBe('none');
+  await plotted(page.locator('attention-playground'));
+  await expect(page.locator('attention-playground [data-testid=head-0] td[data-masked="1"]'), 'masked cells after mask none, moved').toHaveCount(0);
   const fromCdn = fetched.filter((u) => CDN_PREFIXES.some((p) => u.startsWith(p)));
   expect(fromCdn.sort(), 'what the page fetched from the CDNs: the module, nothing beside it').toEqual([
     `${JSDELIVR}dist-package/standalone.js`,
     `${UNPKG}dist-package/standalone.js`,
   ]);
+});
+
+test("package: the README's bundler snippet, built by Vite in a scratch project, runs: core finds the .wasm the bundler emitted, the element computes", async ({
+  page,
+  server,
+}) => {
+  const project = join(PACKAGE_DIR, '../../bundler');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(
+    join(project, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bundled</title><script type="module" src="./main.js"></script></head><body></body></html>',
+  );
+  writeFileSync(join(project, 'main.js'), snippet('bundler'));
+  await build({
+    root: project,
+    base: './',
+    logLevel: 'error',
+    configFile: false,
+    build: { outDir: join(project, 'dist'), emptyOutDir: true, target: 'es2022' },
+  });
+  const site = await server({ root: join(project, 'dist') });
+  await page.goto(site.url);
+  const want = [Math.exp(1 / Math.SQRT2) / (Math.exp(1 / Math.SQRT2) + 1), 1 / (Math.exp(1 / Math.SQRT2) + 1)];
+  const shown = JSON.parse((await page.locator('#weights').textContent()) ?? 'null') as number[][];
+  for (const [i, row] of shown.entries()) for (const [j, w] of row.entries()) expect(Math.abs(w - (i === j ? want[0] : want[1]))).toBeLessThan(1e-15);
+  await plotted(page.locator('#playground'));
+  const h1 = await page.evaluate(() =>
+    (document.querySelector('#playground') as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'),
+  );
+  expect(h1.pass, 'the experiments worker of the bundled package').toBe(true);
 });

@@ -3,7 +3,8 @@
 // state patch → State, and the "Copy embed code" snippets.
 import { describe, expect, test } from 'vitest';
 import { applyFlags, embedFlags, statePatch } from '../../../web/src/component/embed';
-import { embedCode, siteRoot } from '../../../web/src/model/embed-code';
+import { embedCode, PACKAGE_ROOT, siteRoot } from '../../../web/src/model/embed-code';
+import { version } from '../../../package.json';
 import { PRESETS, presetById } from '../../../web/src/model/presets';
 import { cellsOf, parse } from '../../../web/src/model/state';
 
@@ -123,6 +124,20 @@ describe('embed code', () => {
   test('siteRoot: the folder above assets/, or the folder of the component file', () => {
     expect(siteRoot('https://me.github.io/repo/assets/index-abc.js')).toBe('https://me.github.io/repo/');
     expect(siteRoot('https://me.github.io/repo/attention-playground.js')).toBe('https://me.github.io/repo/');
+  });
+
+  test('siteRoot: from the npm package (a CDN, a bundle) or a blob:/data: module (a notebook, anywidget), the package on jsDelivr', () => {
+    expect(PACKAGE_ROOT).toBe(`https://cdn.jsdelivr.net/npm/attention-playground@${version}/dist-package/`);
+    expect(siteRoot('https://cdn.jsdelivr.net/npm/attention-playground@0.1.0/dist-package/chunks/attention-playground-x.js')).toBe(PACKAGE_ROOT);
+    expect(siteRoot('blob:https://notebook.example/2b7e-11')).toBe(PACKAGE_ROOT);
+    expect(siteRoot('data:text/javascript;base64,AAAA')).toBe(PACKAGE_ROOT);
+  });
+
+  test('from the package, the snippet loads the standalone module and has no iframe (there is no site to show)', () => {
+    const code = embedCode(presetById('seed000')!.build(), {}, PACKAGE_ROOT, 'en');
+    expect(code).toContain(`<script type="module" src="${PACKAGE_ROOT}standalone.js"></script>`);
+    expect(code).toContain('<attention-playground op="single_head"');
+    expect(code).not.toContain('<iframe');
   });
 
   test('the element carries the state as attributes; the iframe carries it in its hash', () => {

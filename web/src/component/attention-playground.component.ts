@@ -60,6 +60,8 @@ export class AttentionPlayground extends HTMLElement {
   }
 
   private readonly root: ShadowRoot;
+  /** Set once the element has been in a document: a later connection keeps the state. */
+  private connectedBefore = false;
   private core: Core | null = null;
   private current: State = defaultState();
   private outcome: Outcome | null = null;
@@ -91,7 +93,10 @@ export class AttentionPlayground extends HTMLElement {
   connectedCallback(): void {
     const urlLang = this.hasAttribute('sync-hash') ? new URLSearchParams(location.search).get('lang') : null;
     this.language = pickLanguage(this.getAttribute('lang') ?? urlLang);
-    this.current = this.initialState();
+    // moved in the page (reveal.js moves slides between its views; a notes site re-parents content): the
+    // element keeps what the reader did instead of starting again from its attributes
+    if (!this.connectedBefore) this.current = this.initialState();
+    this.connectedBefore = true;
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
     if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
     // the first history entry carries its state, so Back can return to it

@@ -34,14 +34,25 @@ export { loadedLimits, type Limits } from './limits';
 export interface LoadOptions {
   /** The .wasm bytes; needed in Node (read it with fs), optional in the browser. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to fetch the .wasm from, instead of beside the Emscripten glue (the worker gets the page's WASM_URL). */
+  wasmUrl?: string;
 }
+
+/**
+ * Where this build's .wasm is. A bundler rewrites this address as it does the
+ * Emscripten glue's own, but a user's bundler copies our prebuilt worker as it
+ * is, and the worker's own address would then point at nothing: so the page
+ * passes this one to the worker (start-worker.ts).
+ */
+export const WASM_URL: string = new URL('./wasm/attention_core.wasm', import.meta.url).href;
 
 let cached: Promise<Core> | null = null;
 
 /** Load the WebAssembly core once; later calls return the same instance. */
 export function loadCore(options: LoadOptions = {}): Promise<Core> {
   if (!cached) {
-    cached = createAttentionCore(options.wasmBinary ? { wasmBinary: options.wasmBinary } : {}).then((raw): Core => {
+    const { wasmBinary, wasmUrl } = options;
+    cached = createAttentionCore({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) }).then((raw): Core => {
       const limits = readLimits(raw);
       const typed = guarded(makeTyped(raw));
       return { ...guarded(makeFriendly(raw, typed)), experiments: guarded(makeExperiments(raw)), limits: () => limits, typed, raw };

@@ -14,15 +14,20 @@
 
 import { loadCore, type Core } from '../core/core';
 import { handleCompute, isComputeRequest } from '../compute-worker/protocol';
+import { wasmUrlFrom } from './worker-wasm';
 import { handleRequest, type RunRequest, type WorkerMessage } from './protocol';
 
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
+
+// where the page's .wasm is, when it said (start-worker.ts): the module worker's own URL carries it (a worker
+// started through a blob: import has it only in import.meta.url)
+const pageWasm = wasmUrlFrom(scope.location.hash) ?? wasmUrlFrom(new URL(import.meta.url).hash);
 
 let core: Promise<Core> | null = null;
 
 /** The core, loaded on the first run and kept for the next ones. */
 function getCore(): Promise<Core> {
-  core ??= loadCore();
+  core ??= loadCore({ wasmUrl: pageWasm });
   core.catch(() => {
     core = null; // a failed load may be retried by the next run
   });

@@ -7,14 +7,21 @@
 //      and three lines that let the iframe grow to its content.
 
 import type { Lang } from '../i18n/i18n';
+import { version } from '../../../package.json';
 import { defaultState, INPUTS, serialize, type MatrixName, type State } from './state';
+
+/** The npm package's files on jsDelivr: where the snippet points when this code was not loaded from the site. */
+export const PACKAGE_ROOT = `https://cdn.jsdelivr.net/npm/attention-playground@${version}/dist-package/`;
 
 /**
  * The folder the site is served from (e.g. "https://me.github.io/repo/"),
  * found from where this module was loaded: the site's bundles sit in
- * assets/, the component's one-file build at the top.
+ * assets/, the component's one-file build at the top. Loaded from the npm
+ * package (a CDN, a bundler's copy) or from a blob:/data: URL (a notebook,
+ * anywidget), there is no site: the package on jsDelivr.
  */
 export function siteRoot(moduleUrl: string = import.meta.url): string {
+  if (!/^(https?|file):/.test(moduleUrl) || moduleUrl.includes('/dist-package/')) return PACKAGE_ROOT;
   const dir = new URL('.', moduleUrl).href;
   return dir.replace(/(assets|src)\/$/, '');
 }
@@ -44,11 +51,16 @@ export function embedCode(state: State, inputs: Partial<Record<MatrixName, numbe
   if (extra) attrs.unshift(['state', serialize(state)]);
   const element = `<attention-playground ${attrs.map(([k, v]) => `${k}="${attr(v)}"`).join(' ')}></attention-playground>`;
   const src = `${root}?embed${lang !== 'en' ? `&lang=${lang}` : ''}#${serialize(state)}`;
-  return [
+  const script = [
     '<!-- 1. The web component: one module script, then the element anywhere on the page -->',
-    `<script type="module" src="${attr(`${root}attention-playground.js`)}"></script>`,
+    `<script type="module" src="${attr(root === PACKAGE_ROOT ? `${root}standalone.js` : `${root}attention-playground.js`)}"></script>`,
     element,
     '',
+  ];
+  // the iframe shows the site's page: there is none to point at when this came from the package
+  if (root === PACKAGE_ROOT) return [...script, ''].join('\n').replace(/\n\n$/, '\n');
+  return [
+    ...script,
     '<!-- 2. Or an iframe; it posts its height, so it can grow to fit -->',
     `<iframe class="attention-playground-frame" src="${attr(src)}" title="Attention Playground" width="100%" height="900" loading="lazy" allow="clipboard-write"></iframe>`,
     '<script type="module">',

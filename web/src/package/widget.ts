@@ -1,0 +1,126 @@
+// widget.ts — `attention-playground/widget`: the anywidget front-end.
+//
+//   class Playground(anywidget.AnyWidget):          # python/attention_playground.py
+//       _esm = "…/standalone.js"                    # this module's default export, the WASM inlined
+//       state = traitlets.Unicode("").tag(sync=True)
+//       preset = traitlets.Unicode("").tag(sync=True)
+//
+// render({ model, el }) mounts a playground in `el` and keeps the `state`
+// trait (the share link's #… form, with or without the '#') in step both ways; the
+// function it returns removes the playground and its listeners.
+//
+//   state   in: applied to the playground (as its `state` attribute); "" = no state given
+//           out: every change of the playground's state (an edit, a preset, the first
+//           screen shown for "") is written with model.set + save_changes, once
+//   preset  read once, at render: the starting point when `state` is "" (e.g. "seed000")
+//
+// Models without a kernel: MyST's {anywidget} directive (myst-theme's
+// MystAnyModel) keeps the state in the page, and its save_changes() and off()
+// throw "not implemented": the front-end carries on without them (a listener
+// that cannot be removed is made inert by the clean-up).
+//
+// No echo: the model is written only when the playground's state differs from
+// the state the model holds (compared as parsed states: a hand-written form of
+// the state shown is left as it is; one the playground had to complete, e.g.
+// with the inputs an operation needs, is written back once, completed), and
+// the playground is changed only when the model's state differs from what it shows.
+
+import type { AttentionPlayground as PlaygroundElement, PlaygroundChangeDetail } from '../component/attention-playground.component';
+import { parse, serialize, type State } from '../model/state';
+import { AttentionPlayground } from './index';
+
+/** The part of anywidget's model the front-end uses (traits it does not know read as undefined). */
+export interface WidgetModel {
+  get(name: string): unknown;
+  set(name: 'state', value: string): void;
+  save_changes(): void;
+  on(event: 'change:state', callback: () => void): void;
+  off(event: 'change:state', callback: () => void): void;
+}
+
+/** A trait's value as a string ("" when the model has no such trait). */
+const text = (model: WidgetModel, name: string): string => {
+  const v = model.get(name);
+  return typeof v === 'string' ? v : '';
+};
+
+/** Whether the state text `value` (a share link's #… form) describes `state`. */
+const describes = (value: string, state: State): boolean => value !== '' && serialize(parse(value)) === serialize(state);
+
+/** Mount a playground in `el`, synced with the model's `state`; returns the clean-up. */
+function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => void {
+  if (!AttentionPlayground) throw new Error('attention-playground widget: no DOM to render in');
+  const playground = document.createElement('attention-playground') as PlaygroundElement;
+  const preset = text(model, 'preset');
+  const initial = text(model, 'state');
+  if (preset) playground.setAttribute('preset', preset);
+  if (initial) playground.setAttribute('state', initial);
+
+  let writing = false; // inside our own model.set (anywidget fires change:state for it)
+  let removed = false; // cleaned up
+  let missed = false; // the model changed while the playground was still loading its core
+
+  /** The model's state → the playground (unless it already shows it). */
+  const fromModel = () => {
+    if (writing || removed) return;
+    const value = text(model, 'state');
+    // the element reads its attributes when it connects and ignores their changes until its core is loaded:
+    // a change in between is applied at its first announcement (toModel)
+    if (!playground.getCore()) {
+      missed = true;
+      if (value) playground.setAttribute('state', value);
+      return;
+    }
+    const shown = playground.getState();
+    if (value === '')
+      toModel(shown); // no state given: the model gets the one shown
+    else if (!describes(value, shown)) playground.setState(parse(value));
+  };
+
+  /** The playground's state → the model (unless it holds it already). */
+  const toModel = (state: State) => {
+    if (describes(text(model, 'state'), state)) return;
+    writing = true;
+    try {
+      model.set('state', serialize(state));
+    } finally {
+      writing = false;
+    }
+    try {
+      model.save_changes(); // to the kernel
+    } catch {
+      // no kernel to send to (MyST's model throws "not implemented"): the page's model holds the state
+    }
+  };
+
+  const onChange = (e: Event) => {
+    const { state } = (e as CustomEvent<PlaygroundChangeDetail>).detail;
+    if (missed) {
+      missed = false;
+      const value = text(model, 'state');
+      if (value && !describes(value, state)) {
+        // the event is sent while the element renders, when it takes no new state: right after
+        queueMicrotask(() => playground.setState(parse(text(model, 'state') || value)));
+        return;
+      }
+    }
+    toModel(state);
+  };
+
+  model.on('change:state', fromModel);
+  playground.addEventListener('playground-change', onChange);
+  el.append(playground);
+  return () => {
+    removed = true;
+    playground.removeEventListener('playground-change', onChange);
+    playground.remove();
+    try {
+      model.off('change:state', fromModel);
+    } catch {
+      // MyST's model cannot remove listeners ("not implemented"): fromModel is inert once removed
+    }
+  };
+}
+
+/** The anywidget front-end module. */
+export default { render };
