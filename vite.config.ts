@@ -1,7 +1,7 @@
 import { defineConfig, build, type Plugin, type UserConfig } from 'vite';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
-import { inlineWorker, workerReference } from './scripts/inline-worker';
+import { inlineWorker, workerAssets, workerReference } from './scripts/inline-worker';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
@@ -105,7 +105,7 @@ function inlineIntoHtml(fileName: string): Plugin {
       const items = Object.values(bundle);
       const html = items.find((f): f is OutputAsset => f.type === 'asset' && f.fileName.endsWith('.html'));
       if (!html) throw new Error('single file: no HTML page in the bundle');
-      const workers = items.filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
+      const workers = workerAssets(bundle);
       const inlined = new Set<string>();
       // 1. the worker → a blob: URL of its code sharing the module's one copy of the WASM (scripts/inline-worker.ts),
       //    which start-worker.ts starts as a classic worker (Chromium starts no module worker from a blob: URL

@@ -8,27 +8,30 @@
 // The standalone module carries the WASM once, as a data: URL, and the experiments' worker as
 // the text of a classic worker started from a blob: URL (scripts/inline-worker.ts).
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
-import { inlineWorker } from './scripts/inline-worker';
+import { inlineWorker, workerAssets } from './scripts/inline-worker';
 
 const OUT = resolve(import.meta.dirname, 'dist-package');
 const entry = (name: string) => resolve(import.meta.dirname, `web/src/package/${name}.ts`);
 
 export default defineConfig(({ mode }) => (mode === 'standalone' ? standaloneConfig() : filesConfig()));
 
+/** What both builds share. */
+const COMMON = { root: 'web', base: './', publicDir: false, logLevel: 'warn' } as const;
+const COMMON_BUILD = {
+  outDir: OUT,
+  target: 'es2022',
+  chunkSizeWarningLimit: 1024, // the component chunk (≈ 500 KB) and standalone.js (≈ 900 KB) are this size by design
+} as const;
+
 /** index, core and widget sharing chunks, with the worker and the .wasm as files beside them. */
 function filesConfig(): UserConfig {
   return {
-    root: 'web',
-    base: './',
-    publicDir: false,
-    logLevel: 'warn',
+    ...COMMON,
     build: {
-      outDir: OUT,
+      ...COMMON_BUILD,
       emptyOutDir: true,
-      target: 'es2022',
-      chunkSizeWarningLimit: 1024, // the component chunk (≈ 500 KB) and standalone.js (≈ 900 KB) are this size by design
       assetsInlineLimit: 0,
       // no preload helper: it would name our chunk files, which a user's bundler renames (404s in their build)
       modulePreload: false,
@@ -45,15 +48,10 @@ function filesConfig(): UserConfig {
 /** standalone.js: the widget entry (which registers the element) with everything inlined. */
 function standaloneConfig(): UserConfig {
   return {
-    root: 'web',
-    base: './',
-    publicDir: false,
-    logLevel: 'warn',
+    ...COMMON,
     build: {
-      outDir: OUT,
+      ...COMMON_BUILD,
       emptyOutDir: false,
-      target: 'es2022',
-      chunkSizeWarningLimit: 1024, // the component chunk (≈ 500 KB) and standalone.js (≈ 900 KB) are this size by design
       assetsInlineLimit: () => true,
       modulePreload: false,
       rollupOptions: {
@@ -76,7 +74,7 @@ function inlineWorkerPlugin(): Plugin {
     generateBundle(_options, bundle: OutputBundle) {
       const items = Object.values(bundle);
       const main = items.find((f): f is OutputChunk => f.type === 'chunk' && f.isEntry);
-      const workers = items.filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
+      const workers = workerAssets(bundle);
       if (!main || workers.length !== 1) throw new Error(`standalone: expected one entry and one worker, found ${items.map((f) => f.fileName).join(', ')}`);
       const worker = workers[0];
       main.code = inlineWorker(main.code, worker.fileName, String(worker.source), 'standalone');

@@ -5,6 +5,13 @@
 // is ≈ 100 KB gzipped. Here the module keeps one copy in a constant, and the worker's text gets it from
 // that constant, prepended when the blob is made.
 
+import type { OutputAsset, OutputBundle } from 'rolldown';
+
+/** The workers Vite emitted into `bundle` (assets named worker-<hash>.js). */
+export function workerAssets(bundle: OutputBundle): OutputAsset[] {
+  return Object.values(bundle).filter((f): f is OutputAsset => f.type === 'asset' && /(^|\/)worker-[^/]*\.js$/.test(f.fileName));
+}
+
 /** A string literal holding the WASM as a data: URL. */
 const WASM_LITERAL = /(["'`])data:application\/wasm;base64,[A-Za-z0-9+/=]+\1/;
 

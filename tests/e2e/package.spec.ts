@@ -19,6 +19,10 @@ import { plotted, snapshot } from './playground';
 const [JSDELIVR, UNPKG] = CDN_PREFIXES;
 const LESSON = 'https://school.example/lesson.html';
 
+/** Run the h = 1 experiment in the worker of the page's element `selector`; its result. */
+const runH1 = (page: Page, selector = 'attention-playground') =>
+  page.evaluate((sel) => (document.querySelector(sel) as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'), selector);
+
 /** Open a page of another site whose HTML is `head` + `body`, with the CDN routed. */
 async function lesson(page: Page, head: string, body: string): Promise<string[]> {
   const fetched: string[] = [];
@@ -48,7 +52,7 @@ test('package: each entry point imports in Chromium from a CDN; the element regi
   await lesson(
     page,
     `<script type="importmap">${importMap}</script>`,
-    '<h1>Attention</h1><attention-playground preset="seed000"></attention-playground><div id="widget"></div>',
+    '<h1>Attention</h1><attention-playground preset="seed000"></attention-playground><div id="widget"></div><attention-playground id="results-only" preset="seed000" panels="results"></attention-playground>',
   );
   const result = await page.evaluate(async () => {
     // the page's import map resolves these names (a variable specifier: TypeScript leaves them to the browser)
@@ -96,10 +100,13 @@ test('package: each entry point imports in Chromium from a CDN; the element regi
   expect(result.error).toMatch(/^AttentionError: attention: /);
   await plotted(page.locator('attention-playground'));
   checkSeedRows((await snapshot(page)).weights, 'the element from the CDN');
+  // panels="results" alone: the results take the element's width (no empty column beside them)
+  const only = page.locator('#results-only');
+  await plotted(only);
+  const [box, panel] = [await only.boundingBox(), await only.locator('.panel-results').boundingBox()];
+  expect(panel!.width, `results ${panel!.width} px wide in an element ${box!.width} px wide`).toBeGreaterThan(0.9 * box!.width);
   // its worker lives on the CDN, another origin: started through a same-origin blob: URL that imports it
-  const h1 = await page.evaluate(() =>
-    (document.querySelector('attention-playground') as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'),
-  );
+  const h1 = await runH1(page);
   expect(h1.pass, 'h = 1 experiment in the worker from the CDN').toBe(true);
   // the widget front-end of the packaged module, with a minimal model
   const state = await page.evaluate(async () => {
@@ -136,9 +143,7 @@ test('package: standalone.js alone (no sibling file fetched) computes, runs an e
   );
   await plotted(page.locator('attention-playground'));
   checkSeedRows((await snapshot(page)).weights, 'the standalone element');
-  const h1 = await page.evaluate(() =>
-    (document.querySelector('attention-playground') as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'),
-  );
+  const h1 = await runH1(page);
   expect(h1.pass, 'h = 1 experiment in the inlined worker').toBe(true);
   // moved in the page (as reveal.js moves slides between its views): the reader's change stays
   const moved = await page.evaluate(async () => {
@@ -184,8 +189,6 @@ test("package: the README's bundler snippet, built by Vite in a scratch project,
   const shown = JSON.parse((await page.locator('#weights').textContent()) ?? 'null') as number[][];
   for (const [i, row] of shown.entries()) for (const [j, w] of row.entries()) expect(Math.abs(w - (i === j ? want[0] : want[1]))).toBeLessThan(1e-15);
   await plotted(page.locator('#playground'));
-  const h1 = await page.evaluate(() =>
-    (document.querySelector('#playground') as HTMLElement & { runExperiment(n: string): Promise<{ pass: boolean }> }).runExperiment('h1'),
-  );
+  const h1 = await runH1(page, '#playground');
   expect(h1.pass, 'the experiments worker of the bundled package').toBe(true);
 });
