@@ -62,6 +62,8 @@ export class AttentionPlayground extends HTMLElement {
   private readonly root: ShadowRoot;
   /** Set once the element has been in a document: a later connection keeps the state. */
   private connectedBefore = false;
+  /** An attribute changed after the first connection, before the core was loaded: applied once it is. */
+  private attributesChanged = false;
   private core: Core | null = null;
   private current: State = defaultState();
   private outcome: Outcome | null = null;
@@ -104,6 +106,12 @@ export class AttentionPlayground extends HTMLElement {
     loadCore()
       .then((core) => {
         this.core = core;
+        // attributes set while the core was loading (a notebook's widget, a script right after appending)
+        if (this.attributesChanged) {
+          this.attributesChanged = false;
+          this.language = pickLanguage(this.getAttribute('lang') ?? urlLang);
+          this.current = this.stateFromAttributes(this.current);
+        }
         this.build();
       })
       .catch((err: unknown) => {
@@ -120,7 +128,11 @@ export class AttentionPlayground extends HTMLElement {
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    if (old === value || !this.core) return;
+    if (old === value) return;
+    if (!this.core) {
+      this.attributesChanged = this.connectedBefore; // before the first connection, initialState() reads them
+      return;
+    }
     if (name === 'lang') this.setLanguage(pickLanguage(value));
     else if (name === 'panels' || name === 'hide-controls') this.build();
     else this.update((s) => Object.assign(s, this.stateFromAttributes(s)), 'none');
