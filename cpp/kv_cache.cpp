@@ -26,26 +26,9 @@ namespace {
 constexpr const char* kFn = "kv_decode";
 
 Status check_params(const Matrix& X, const ProjectionParams& p, std::size_t H, std::size_t G) {
-  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"X", &X},
-                         {"Wq", &p.Wq},
-                         {"Wk", &p.Wk},
-                         {"Wv", &p.Wv},
-                         {"Wo", &p.Wo}}) {
-    Status s = check_matrix(kFn, name, *m);
-    if (!s.ok()) return s;
-  }
-  if (H == 0 || G == 0)
-    return Status::Error("invalid_argument",
-                         message("%s: num_heads = %zu and num_kv_heads = %zu must both be at "
-                                 "least 1",
-                                 kFn, H, G));
-  if (H > kMaxHeads)
-    return Status::Error(
-        "too_large", message("%s: num_heads = %zu is over the limit of %zu", kFn, H, kMaxHeads));
-  if (H % G != 0)
-    return Status::Error(
-        "divisibility",
-        message("%s: num_heads = %zu is not divisible by num_kv_heads = %zu", kFn, H, G));
+  Status s = check_matrix(kFn, "X", X);
+  if (s.ok()) s = check_heads(kFn, p, H, G);  // as grouped_query_attention's (projected.h)
+  if (!s.ok()) return s;
   for (auto [name, m] :
        {std::pair<const char*, const Matrix*>{"Wq", &p.Wq}, {"Wk", &p.Wk}, {"Wv", &p.Wv}})
     if (m->rows != X.cols)
@@ -53,35 +36,15 @@ Status check_params(const Matrix& X, const ProjectionParams& p, std::size_t H, s
           "shape", message("%s: %s is %s but X is %s: %s needs one row per column of X (%zu)", kFn,
                            name, shape_str(m->rows, m->cols).c_str(),
                            shape_str(X.rows, X.cols).c_str(), name, X.cols));
-  if (p.Wq.cols % H != 0)
-    return Status::Error("divisibility",
-                         message("%s: Wq is %s: its %zu columns do not split into num_heads = %zu "
-                                 "equal heads",
-                                 kFn, shape_str(p.Wq.rows, p.Wq.cols).c_str(), p.Wq.cols, H));
-  const std::size_t d_k = p.Wq.cols / H;
-  if (p.Wk.cols != G * d_k)
-    return Status::Error("shape",
-                         message("%s: Wk is %s but it needs num_kv_heads × d_k = %zu × "
-                                 "%zu = %zu columns",
-                                 kFn, shape_str(p.Wk.rows, p.Wk.cols).c_str(), G, d_k, G * d_k));
-  if (p.Wv.cols % G != 0)
-    return Status::Error("divisibility",
-                         message("%s: Wv is %s: its %zu columns do not split into num_kv_heads = "
-                                 "%zu equal heads",
-                                 kFn, shape_str(p.Wv.rows, p.Wv.cols).c_str(), p.Wv.cols, G));
-  const std::size_t d_v = p.Wv.cols / G;
-  if (p.Wo.rows != H * d_v)
-    return Status::Error("shape",
-                         message("%s: Wo is %s but it needs num_heads × d_v = %zu × %zu "
-                                 "= %zu rows",
-                                 kFn, shape_str(p.Wo.rows, p.Wo.cols).c_str(), H, d_v, H * d_v));
+  s = check_head_split(kFn, p, H, G);
+  if (!s.ok()) return s;
   for (auto [name, b, W] :
        {std::tuple<const char*, const std::vector<double>*, const Matrix*>{"bq", &p.bq, &p.Wq},
         {"bk", &p.bk, &p.Wk},
         {"bv", &p.bv, &p.Wv},
         {"bo", &p.bo, &p.Wo}}) {
     if (b->empty()) continue;
-    Status s = check_vector(kFn, name, *b);
+    s = check_vector(kFn, name, *b);
     if (!s.ok()) return s;
     if (b->size() != W->cols)
       return Status::Error("shape", message("%s: %s has %zu values but it needs %zu (one per "

@@ -111,6 +111,58 @@ Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Ma
   return r;
 }
 
+Status check_heads(const char* fn, const ProjectionParams& p, std::size_t num_heads,
+                   std::size_t num_kv_heads) {
+  const std::string f = fn;
+  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"Wq", &p.Wq},
+                         {"Wk", &p.Wk},
+                         {"Wv", &p.Wv},
+                         {"Wo", &p.Wo}}) {
+    Status s = check_matrix(fn, name, *m);
+    if (!s.ok()) return s;
+  }
+  if (num_heads == 0 || num_kv_heads == 0)
+    return Status::Error("invalid_argument",
+                         f + ": num_heads = " + std::to_string(num_heads) + " and num_kv_heads = " +
+                             std::to_string(num_kv_heads) + " must both be at least 1");
+  if (num_heads > kMaxHeads)
+    return Status::Error("too_large", f + ": num_heads = " + std::to_string(num_heads) +
+                                          " is over the limit of " + std::to_string(kMaxHeads));
+  if (num_heads % num_kv_heads != 0)
+    return Status::Error("divisibility",
+                         f + ": num_heads = " + std::to_string(num_heads) +
+                             " is not divisible by num_kv_heads = " + std::to_string(num_kv_heads));
+  return Status::Ok();
+}
+
+Status check_head_split(const char* fn, const ProjectionParams& p, std::size_t num_heads,
+                        std::size_t num_kv_heads) {
+  const std::string f = fn;
+  if (p.Wq.cols % num_heads != 0)
+    return Status::Error(
+        "divisibility",
+        f + ": Wq is " + shape_str(p.Wq.rows, p.Wq.cols) + ": its " + std::to_string(p.Wq.cols) +
+            " columns do not split into num_heads = " + std::to_string(num_heads) + " equal heads");
+  const std::size_t d_k = p.Wq.cols / num_heads;
+  if (p.Wk.cols != num_kv_heads * d_k)
+    return Status::Error(
+        "shape", f + ": Wk is " + shape_str(p.Wk.rows, p.Wk.cols) +
+                     " but it needs num_kv_heads × d_k = " + std::to_string(num_kv_heads) + " × " +
+                     std::to_string(d_k) + " = " + std::to_string(num_kv_heads * d_k) + " columns");
+  if (p.Wv.cols % num_kv_heads != 0)
+    return Status::Error("divisibility", f + ": Wv is " + shape_str(p.Wv.rows, p.Wv.cols) +
+                                             ": its " + std::to_string(p.Wv.cols) +
+                                             " columns do not split into num_kv_heads = " +
+                                             std::to_string(num_kv_heads) + " equal heads");
+  const std::size_t d_v = p.Wv.cols / num_kv_heads;
+  if (p.Wo.rows != num_heads * d_v)
+    return Status::Error(
+        "shape", f + ": Wo is " + shape_str(p.Wo.rows, p.Wo.cols) +
+                     " but it needs num_heads × d_v = " + std::to_string(num_heads) + " × " +
+                     std::to_string(d_v) + " = " + std::to_string(num_heads * d_v) + " rows");
+  return Status::Ok();
+}
+
 Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k, const Tensor3& v,
                                               const ProjectionParams& p, std::size_t num_heads,
                                               std::size_t num_kv_heads, const Mask* mask) {
@@ -121,26 +173,10 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
     Status s = check_tensor(fn, name, *t);
     if (!s.ok()) return R::Fail(s);
   }
-  for (auto [name, m] : {std::pair<const char*, const Matrix*>{"Wq", &p.Wq},
-                         {"Wk", &p.Wk},
-                         {"Wv", &p.Wv},
-                         {"Wo", &p.Wo}}) {
-    Status s = check_matrix(fn, name, *m);
+  {
+    Status s = check_heads(fn, p, num_heads, num_kv_heads);
     if (!s.ok()) return R::Fail(s);
   }
-  if (num_heads == 0 || num_kv_heads == 0)
-    return R::Fail(Status::Error("invalid_argument",
-                                 f + ": num_heads = " + std::to_string(num_heads) +
-                                     " and num_kv_heads = " + std::to_string(num_kv_heads) +
-                                     " must both be at least 1"));
-  if (num_heads > kMaxHeads)
-    return R::Fail(Status::Error("too_large", f + ": num_heads = " + std::to_string(num_heads) +
-                                                  " is over the limit of " +
-                                                  std::to_string(kMaxHeads)));
-  if (num_heads % num_kv_heads != 0)
-    return R::Fail(Status::Error(
-        "divisibility", f + ": num_heads = " + std::to_string(num_heads) +
-                            " is not divisible by num_kv_heads = " + std::to_string(num_kv_heads)));
   const std::string qs = shape_str(q.batch, q.rows, q.cols);
   const std::string ks = shape_str(k.batch, k.rows, k.cols);
   const std::string vs = shape_str(v.batch, v.rows, v.cols);
@@ -154,36 +190,14 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
   if (s.ok()) s = rows_match(fn, "Wk", p.Wk, "k", k.cols, ks);
   if (s.ok()) s = rows_match(fn, "Wv", p.Wv, "v", v.cols, vs);
   if (!s.ok()) return R::Fail(s);
-  if (p.Wq.cols % num_heads != 0)
-    return R::Fail(Status::Error("divisibility", f + ": Wq is " + shape_str(p.Wq.rows, p.Wq.cols) +
-                                                     ": its " + std::to_string(p.Wq.cols) +
-                                                     " columns do not split into num_heads = " +
-                                                     std::to_string(num_heads) + " equal heads"));
-  const std::size_t d_k = p.Wq.cols / num_heads;
-  if (p.Wk.cols != num_kv_heads * d_k)
-    return R::Fail(Status::Error(
-        "shape", f + ": Wk is " + shape_str(p.Wk.rows, p.Wk.cols) +
-                     " but it needs num_kv_heads × d_k = " + std::to_string(num_kv_heads) + " × " +
-                     std::to_string(d_k) + " = " + std::to_string(num_kv_heads * d_k) +
-                     " columns"));
-  if (p.Wv.cols % num_kv_heads != 0)
-    return R::Fail(Status::Error(
-        "divisibility",
-        f + ": Wv is " + shape_str(p.Wv.rows, p.Wv.cols) + ": its " + std::to_string(p.Wv.cols) +
-            " columns do not split into num_kv_heads = " + std::to_string(num_kv_heads) +
-            " equal heads"));
-  const std::size_t d_v = p.Wv.cols / num_kv_heads;
-  if (p.Wo.rows != num_heads * d_v)
-    return R::Fail(Status::Error(
-        "shape", f + ": Wo is " + shape_str(p.Wo.rows, p.Wo.cols) +
-                     " but it needs num_heads × d_v = " + std::to_string(num_heads) + " × " +
-                     std::to_string(d_v) + " = " + std::to_string(num_heads * d_v) + " rows"));
-  s = bias_matches(fn, "bq", p.bq, "Wq", p.Wq);
+  s = check_head_split(fn, p, num_heads, num_kv_heads);
+  if (s.ok()) s = bias_matches(fn, "bq", p.bq, "Wq", p.Wq);
   if (s.ok()) s = bias_matches(fn, "bk", p.bk, "Wk", p.Wk);
   if (s.ok()) s = bias_matches(fn, "bv", p.bv, "Wv", p.Wv);
   if (s.ok()) s = bias_matches(fn, "bo", p.bo, "Wo", p.Wo);
   if (s.ok()) s = check_mask(fn, mask, q.rows, k.rows);
   if (!s.ok()) return R::Fail(s);
+  const std::size_t d_k = p.Wq.cols / num_heads, d_v = p.Wv.cols / num_kv_heads;
   // in double: batch · H · n_q · n_k easily passes 2³², which wraps a 32-bit size_t (wasm32)
   if (static_cast<double>(q.batch) * static_cast<double>(num_heads) * static_cast<double>(q.rows) *
           static_cast<double>(k.rows) >

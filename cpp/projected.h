@@ -44,6 +44,17 @@ struct GroupedResult {
   std::size_t num_heads = 0;
 };
 
+// The checks of the parameters that grouped_query_attention and kv_decode share, with `fn` in
+// their messages. check_heads: every weight finite, num_heads and num_kv_heads ≥ 1, num_heads ≤
+// kMaxHeads and a multiple of num_kv_heads. check_head_split (after the rows of Wq, Wk, Wv were
+// checked against the inputs): Wq's columns split into num_heads heads of d_k, Wk has
+// num_kv_heads · d_k columns, Wv's split into num_kv_heads heads of d_v, Wo has num_heads · d_v
+// rows.
+Status check_heads(const char* fn, const ProjectionParams& p, std::size_t num_heads,
+                   std::size_t num_kv_heads);
+Status check_head_split(const char* fn, const ProjectionParams& p, std::size_t num_heads,
+                        std::size_t num_kv_heads);
+
 // q (batch, n_q, d_q_in), k (batch, n_k, d_k_in), v (batch, n_k, d_v_in),
 // mask (n_q, n_k) or null, shared by every batch entry and head.
 // Query head i reads KV head ⌊i / (H / G)⌋: G = H is MHA, G = 1 is MQA.

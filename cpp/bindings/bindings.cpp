@@ -207,6 +207,20 @@ std::vector<double> optional_doubles(const val& params, const char* key) {
   return doubles(v);
 }
 
+// { Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo? } → ProjectionParams (grouped_query_attention, kv_decode)
+ap::ProjectionParams projection_params_from(const val& params) {
+  ap::ProjectionParams p;
+  p.Wq = matrix_from(params["Wq"]);
+  p.Wk = matrix_from(params["Wk"]);
+  p.Wv = matrix_from(params["Wv"]);
+  p.Wo = matrix_from(params["Wo"]);
+  p.bq = optional_doubles(params, "bq");
+  p.bk = optional_doubles(params, "bk");
+  p.bv = optional_doubles(params, "bv");
+  p.bo = optional_doubles(params, "bo");
+  return p;
+}
+
 val js_grouped_query_attention(val q, val k, val v, val params, double num_heads,
                                double num_kv_heads, val mask) {
   const char* fn = "grouped_query_attention";
@@ -219,15 +233,7 @@ val js_grouped_query_attention(val q, val k, val v, val params, double num_heads
   if (s.ok()) s = values_within(fn, "k", k);
   if (s.ok()) s = values_within(fn, "v", v);
   if (!s.ok()) return failure(s);
-  ap::ProjectionParams p;
-  p.Wq = matrix_from(params["Wq"]);
-  p.Wk = matrix_from(params["Wk"]);
-  p.Wv = matrix_from(params["Wv"]);
-  p.Wo = matrix_from(params["Wo"]);
-  p.bq = optional_doubles(params, "bq");
-  p.bk = optional_doubles(params, "bk");
-  p.bv = optional_doubles(params, "bv");
-  p.bo = optional_doubles(params, "bo");
+  const ap::ProjectionParams p = projection_params_from(params);
   ap::Mask m;
   const bool has = mask_from(mask, m);
   auto r = ap::grouped_query_attention(tensor_from(q), tensor_from(k), tensor_from(v), p, heads,
@@ -503,15 +509,7 @@ val js_kv_decode(val X, val params, double num_heads, double num_kv_heads, doubl
                      count_arg(fn, "num_kv_heads", num_kv_heads, 1, ap::kMaxHeads, o.num_kv_heads),
                      count_arg(fn, "steps", steps, 0, ap::kMaxRows, o.steps)});
   if (!s.ok()) return failure(s);
-  ap::ProjectionParams p;
-  p.Wq = matrix_from(params["Wq"]);
-  p.Wk = matrix_from(params["Wk"]);
-  p.Wv = matrix_from(params["Wv"]);
-  p.Wo = matrix_from(params["Wo"]);
-  p.bq = optional_doubles(params, "bq");
-  p.bk = optional_doubles(params, "bk");
-  p.bv = optional_doubles(params, "bv");
-  p.bo = optional_doubles(params, "bo");
+  const ap::ProjectionParams p = projection_params_from(params);
   auto r = ap::kv_decode(matrix_from(X), p, o);
   if (!r.ok()) return failure(r.status);
   std::vector<double> weights, cache;
