@@ -58,16 +58,13 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
 
   let writing = false; // inside our own model.set (anywidget fires change:state for it)
   let removed = false; // cleaned up
-  let missed = false; // the model changed while the playground was still loading its core
 
   /** The model's state → the playground (unless it already shows it). */
   const fromModel = () => {
     if (writing || removed) return;
     const value = text(model, 'state');
-    // the element reads its attributes when it connects and ignores their changes until its core is loaded:
-    // a change in between is applied at its first announcement (toModel)
+    // still loading its core: the element applies an attribute set now to its first result
     if (!playground.getCore()) {
-      missed = true;
       if (value) playground.setAttribute('state', value);
       return;
     }
@@ -93,19 +90,7 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
     }
   };
 
-  const onChange = (e: Event) => {
-    const { state } = (e as CustomEvent<PlaygroundChangeDetail>).detail;
-    if (missed) {
-      missed = false;
-      const value = text(model, 'state');
-      if (value && !describes(value, state)) {
-        // the event is sent while the element renders, when it takes no new state: right after
-        queueMicrotask(() => playground.setState(parse(text(model, 'state') || value)));
-        return;
-      }
-    }
-    toModel(state);
-  };
+  const onChange = (e: Event) => toModel((e as CustomEvent<PlaygroundChangeDetail>).detail.state);
 
   model.on('change:state', fromModel);
   playground.addEventListener('playground-change', onChange);
