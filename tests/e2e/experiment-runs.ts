@@ -37,3 +37,32 @@ export async function expectCardFits(card: Locator, width: number): Promise<void
   const box = (await card.boundingBox())!;
   expect(box.x + box.width, 'the card fits the viewport').toBeLessThanOrEqual(width + 0.5);
 }
+
+/**
+ * Click `name`'s Cancel inside the page. Returns whether its status read one of `texts` before any
+ * other task ran (Cancel does not wait for the worker: the promise rejects and the card says so in
+ * the click's own task and its microtasks), and the milliseconds that took, a figure to report.
+ * Counting tasks rather than milliseconds keeps this exact on a loaded machine.
+ */
+export async function cancelInPage(page: Page, name: string, texts: string[]): Promise<{ sameTask: boolean; ms: number }> {
+  return page.evaluate(
+    ({ name, texts }) =>
+      new Promise<{ sameTask: boolean; ms: number }>((resolve) => {
+        const root = document.querySelector('attention-playground')!.shadowRoot!;
+        const status = root.querySelector(`[data-testid=exp-status-${name}]`)!;
+        const says = () => texts.some((text) => (status.textContent ?? '').includes(text));
+        let otherTask = false;
+        let start = 0;
+        const observer = new MutationObserver(() => {
+          if (!says()) return;
+          observer.disconnect();
+          resolve({ sameTask: !otherTask, ms: performance.now() - start });
+        });
+        observer.observe(status, { childList: true, characterData: true, subtree: true });
+        setTimeout(() => (otherTask = true), 0); // the first task after the click's
+        start = performance.now();
+        root.querySelector<HTMLButtonElement>(`[data-testid=exp-cancel-${name}]`)!.click();
+      }),
+    { name, texts },
+  );
+}

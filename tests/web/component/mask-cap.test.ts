@@ -23,7 +23,7 @@ describe('the custom mask editor', () => {
     const s = parse('#op=attention&mask=custom&Q=rand:4294967295:1:1:1&K=rand:4294967295:1:2:1&V=rand:4294967295:1:3:1');
     const t0 = performance.now();
     const panel = panelFor(s);
-    expect(performance.now() - t0).toBeLessThan(500);
+    expect(performance.now() - t0).toBeLessThan(2000); // a grid of 2⁶⁴ cells would never be built: a loose bound
     const note = panel.element.querySelector('[data-testid=mask-too-large]');
     expect(note?.textContent).toBe(
       `The mask is 4294967295 × 4294967295: too large to edit cell by cell (at most ${MAX_MASK_CELLS} cells). Use the causal mask, or smaller inputs.`,

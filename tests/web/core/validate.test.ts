@@ -205,7 +205,7 @@ describe('every bad argument is an AttentionError naming the function and the ar
     expect(thrown).toBeInstanceOf(AttentionError);
     const e = thrown as AttentionError;
     expect([e.code, e.message.slice(0, message.length)]).toEqual([code, message]);
-    expect(performance.now() - t0, 'refused at once, by length').toBeLessThan(500);
+    expect(performance.now() - t0, 'refused at once, by length').toBeLessThan(2000); // a loose bound: reading the text would take far longer
   });
 });
 

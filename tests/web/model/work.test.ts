@@ -53,7 +53,8 @@ describe('estimateWork: from the shapes alone', () => {
     s.mask = 'custom';
     const t0 = performance.now();
     const w = estimateWork(s);
-    expect(performance.now() - t0).toBeLessThan(50);
+    // O(1), not a loop over the rows: a loop to 2³² would take seconds (the bound is loose for loaded machines)
+    expect(performance.now() - t0).toBeLessThan(1000);
     expect(w.multiplyAdds).toBeGreaterThan(1e28);
   });
 
