@@ -135,31 +135,38 @@ Status check_heads(const char* fn, const ProjectionParams& p, std::size_t num_he
   return Status::Ok();
 }
 
+namespace {
+
+// "fn: Wv is (4, 6): its 6 columns do not split into num_kv_heads = 4 equal heads"
+Status not_split(const std::string& f, const char* w_name, const Matrix& W, const char* heads_name,
+                 std::size_t heads) {
+  return Status::Error("divisibility", f + ": " + w_name + " is " + shape_str(W.rows, W.cols) +
+                                           ": its " + std::to_string(W.cols) +
+                                           " columns do not split into " + heads_name + " = " +
+                                           std::to_string(heads) + " equal heads");
+}
+
+// "fn: Wk is (4, 6) but it needs num_kv_heads × d_k = 2 × 2 = 4 columns"
+Status needs_size(const std::string& f, const char* w_name, const Matrix& W, const char* product,
+                  std::size_t a, std::size_t b, const char* unit) {
+  return Status::Error("shape", f + ": " + w_name + " is " + shape_str(W.rows, W.cols) +
+                                    " but it needs " + product + " = " + std::to_string(a) + " × " +
+                                    std::to_string(b) + " = " + std::to_string(a * b) + " " + unit);
+}
+
+}  // namespace
+
 Status check_head_split(const char* fn, const ProjectionParams& p, std::size_t num_heads,
                         std::size_t num_kv_heads) {
   const std::string f = fn;
-  if (p.Wq.cols % num_heads != 0)
-    return Status::Error(
-        "divisibility",
-        f + ": Wq is " + shape_str(p.Wq.rows, p.Wq.cols) + ": its " + std::to_string(p.Wq.cols) +
-            " columns do not split into num_heads = " + std::to_string(num_heads) + " equal heads");
+  if (p.Wq.cols % num_heads != 0) return not_split(f, "Wq", p.Wq, "num_heads", num_heads);
   const std::size_t d_k = p.Wq.cols / num_heads;
   if (p.Wk.cols != num_kv_heads * d_k)
-    return Status::Error(
-        "shape", f + ": Wk is " + shape_str(p.Wk.rows, p.Wk.cols) +
-                     " but it needs num_kv_heads × d_k = " + std::to_string(num_kv_heads) + " × " +
-                     std::to_string(d_k) + " = " + std::to_string(num_kv_heads * d_k) + " columns");
-  if (p.Wv.cols % num_kv_heads != 0)
-    return Status::Error("divisibility", f + ": Wv is " + shape_str(p.Wv.rows, p.Wv.cols) +
-                                             ": its " + std::to_string(p.Wv.cols) +
-                                             " columns do not split into num_kv_heads = " +
-                                             std::to_string(num_kv_heads) + " equal heads");
+    return needs_size(f, "Wk", p.Wk, "num_kv_heads × d_k", num_kv_heads, d_k, "columns");
+  if (p.Wv.cols % num_kv_heads != 0) return not_split(f, "Wv", p.Wv, "num_kv_heads", num_kv_heads);
   const std::size_t d_v = p.Wv.cols / num_kv_heads;
   if (p.Wo.rows != num_heads * d_v)
-    return Status::Error(
-        "shape", f + ": Wo is " + shape_str(p.Wo.rows, p.Wo.cols) +
-                     " but it needs num_heads × d_v = " + std::to_string(num_heads) + " × " +
-                     std::to_string(d_v) + " = " + std::to_string(num_heads * d_v) + " rows");
+    return needs_size(f, "Wo", p.Wo, "num_heads × d_v", num_heads, d_v, "rows");
   return Status::Ok();
 }
 
