@@ -27,7 +27,7 @@ namespace ap {
 // keeps its old meaning; nothing else converts (attention(…, mask, 0.5) does
 // not compile: write AttentionOptions{true, 0.5}).
 //
-// bias (issue 10): null, or an (n_q, n_k) matrix added to the logits after
+// bias: null, or an (n_q, n_k) matrix added to the logits after
 // scaling and before masking (ALiBi, Press et al. 2022, "Train Short, Test
 // Long"; T5's relative buckets):
 //   logits = Q·Kᵀ · score_factor + bias,   hidden keys → −∞ (a bias never unmasks).

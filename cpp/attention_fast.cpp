@@ -65,7 +65,7 @@
 //     value, a weighted mean of V, never does) is summed over V/2, doubled,
 //     and rounded to ±DBL_MAX if that still overflows.
 //
-// A bias (opts.bias, (n_q, n_k), issue 10) is added to each score after
+// A bias (opts.bias, (n_q, n_k)) is added to each score after
 // scaling, before masking: in the kernel to each row's visible range right
 // after step 1 (the same one addition as the reference, so the same
 // numbers), in the wide path as a Wide sum. The kernel also needs

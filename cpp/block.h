@@ -2,7 +2,7 @@
 //   out = X + multi_head(LN(X), LN(X), LN(X), h, mask).out
 // (nanoGPT's Block.forward without the MLP half.)
 //
-// Positions (issue 10), in BlockOptions:
+// Positions, in BlockOptions:
 //   rope  — RoPE (Su, Lu, Pan, Murtadha, Wen & Liu 2021, "RoFormer: Enhanced
 //           Transformer with Rotary Position Embedding", arXiv:2104.09864):
 //           each head's q and k slices of LN(X) are turned with d = d/h, row i

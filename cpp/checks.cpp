@@ -236,7 +236,7 @@ Status check_mask(const char* fn, const Mask* mask, std::size_t n_q, std::size_t
   return Status::Ok();
 }
 
-// bias (issue 10): the shape first (so an empty bias reads as a wrong shape), then the values.
+// bias: the shape first (so an empty bias reads as a wrong shape), then the values.
 Status check_bias(const char* fn, const Matrix* bias, std::size_t n_q, std::size_t n_k) {
   if (bias == nullptr) return Status::Ok();
   if (bias->rows != n_q || bias->cols != n_k)
@@ -260,7 +260,7 @@ Status check_head_bias(const char* fn, const Tensor3* bias, std::size_t h, std::
 
 Status check_qkv(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,
                  const Mask* mask) {
-  // attention at scale (issue 11): above attention's row limit, flash_attention goes on
+  // attention at scale: above attention's row limit, flash_attention goes on
   const char* flash_hint =
       "; flash_attention takes up to 65536 rows (it keeps no n_q × n_k matrix)";
   const bool attention = std::string(fn) == "attention";

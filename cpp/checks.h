@@ -41,7 +41,7 @@ Status check_vector(const char* fn, const char* arg, const std::vector<double>& 
 // `mask` may be null (no mask); otherwise it must be (n_q, n_k).
 Status check_mask(const char* fn, const Mask* mask, std::size_t n_q, std::size_t n_k);
 
-// bias (issue 10): null, or (n_q, n_k) with every value finite ("shape",
+// bias: null, or (n_q, n_k) with every value finite ("shape",
 // "non_finite"); check_head_bias: null, or (h, n_q, n_k), one per head.
 Status check_bias(const char* fn, const Matrix* bias, std::size_t n_q, std::size_t n_k);
 Status check_head_bias(const char* fn, const Tensor3* bias, std::size_t h, std::size_t n_q,

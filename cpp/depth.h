@@ -1,4 +1,4 @@
-// depth.h — experiment 6 (issue 10): rank collapse with depth.
+// depth.h — experiment 6: rank collapse with depth.
 //
 // Dong, Cordonnier & Loukas (2021), "Attention is not all you need: pure
 // attention loses rank doubly exponentially with depth" (ICML 2021,

@@ -64,7 +64,7 @@ Result<std::vector<ScalingPoint>> scaling_experiment(const std::vector<std::size
 // ---------------------------------------------------------------- 2. permutation
 
 // How the permutation experiment tells attention where a token stands
-// (issue 10, experiment 7). Z = X or PX, rows at their positions 0 … n − 1:
+// (experiment 7). Z = X or PX, rows at their positions 0 … n − 1:
 //   none        attention(Z, Z, Z)
 //   sinusoidal  Z + pos_encoding(n, d) as Q = K = V (Vaswani et al. 2017)
 //   rope        attention(rope(Z), rope(Z), Z): Q = K rotated, V not (Su et

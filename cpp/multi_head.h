@@ -4,9 +4,9 @@
 // head t uses columns [t·d/h, (t+1)·d/h) of Q and K and [t·d_v/h, …) of V,
 // and its scores are divided by τ·√(d/h) — the head's own width, not d, and
 // the softmax temperature τ (attention.h; default 1, the same for every head).
-// bias (issue 10): null, or (h, n_q, n_k): head t adds bias[t] to its scaled
+// bias: null, or (h, n_q, n_k): head t adds bias[t] to its scaled
 // scores before masking (ALiBi: one slope per head), as attention() does.
-// rope (issue 10): null, or RoPE (Su, Lu, Pan, Murtadha, Wen & Liu 2021,
+// rope: null, or RoPE (Su, Lu, Pan, Murtadha, Wen & Liu 2021,
 // "RoFormer", arXiv:2104.09864; rope.h) applied to each head's own slices of
 // Q and K with d = d/h (never to V): keys at positions offset + j, queries at
 // offset + (n_k − n_q) + i (the queries are the last n_q positions, as for

@@ -1,5 +1,5 @@
 // code-size.mjs — the largest source files and functions in web/src, with the
-// limits of issue 8: no file over 400 lines, no function over 80 lines.
+// limits: no file over 400 lines, no function over 80 lines.
 // Prints the ten largest of each; exits 1 when a limit is broken.
 //
 //   node scripts/code-size.mjs [dir=web/src]

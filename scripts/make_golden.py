@@ -633,7 +633,7 @@ def make_entropy():
     return write("entropy.json", cases)
 
 
-# ---------------------------------------------------------------- positions (issue 10): RoPE, ALiBi
+# ---------------------------------------------------------------- positions: RoPE, ALiBi
 #
 # positions.json  [{name, op: "rope", X, base, pairing, offset, out}
 #                  | {name, op: "alibi_slopes", h, slopes: (h)}
@@ -758,7 +758,7 @@ def make_positions():
     return write("positions.json", out)
 
 
-# ------------------------------------------- masks (issue 10): sparse patterns
+# ------------------------------------------- masks: sparse patterns
 # Plain-Python references of cpp/mask_patterns.h, written from each paper's
 # definition (no torch): (n, n) lists of bools, True = query i may see key j.
 # BigBird's random blocks come from the core's generator (cpp/random.cpp), so
@@ -862,7 +862,7 @@ def make_mask_patterns():
     return write("mask_patterns.json", cases)
 
 
-# ------------------------------------------ bias (issue 10): attention + bias
+# ------------------------------------------ bias: attention + bias
 # A bias (n_q, n_k) is added to the logits after scaling, before masking:
 #   softmax(Q·Kᵀ / (τ·√d_k) + bias, hidden keys −∞)   (/ τ with scale off)
 # multi_head: one bias (n_q, n_k) per head, bias (h, n_q, n_k). The ALiBi bias
@@ -974,7 +974,7 @@ def make_bias():
     return write("bias.json", cases)
 
 
-# ---------------------------------------------------------------- depth (issue 10, experiment 6)
+# ---------------------------------------------------------------- depth (experiment 6)
 # Rank collapse with depth: Dong, Cordonnier & Loukas (2021), "Attention is not
 # all you need: pure attention loses rank doubly exponentially with depth"
 # (arXiv:2103.03404). depth.json: [{name, X0, layers: [{Wq, Wk, Wv}],
@@ -1040,7 +1040,7 @@ def make_depth():
     return write("depth.json", cases)
 
 
-# ------------------------------ relative position (issue 10, experiments 5 and 7)
+# ------------------------------ relative position (experiments 5 and 7)
 #
 # relative_position.json
 #   [{name, op: "relative_position", q: (d), k: (d), n, base, pairing,
@@ -1119,7 +1119,7 @@ def make_relative_position():
     return write("relative_position.json", cases)
 
 
-# ------------------------------ rope options (issue 10): multi_head / block + RoPE, ALiBi
+# ------------------------------ rope options: multi_head / block + RoPE, ALiBi
 # multi_head(…, rope = {base, pairing, offset}): head t's q and k slices (width d/h) are turned by RoPE with
 # d = d/h (Su et al. 2021), keys at positions offset + j, queries at offset + (n_k − n_q) + i (the last n_q
 # positions); V is not turned. block(X, h, mask, {eps, rope, alibi}): the same on LN(X), and with alibi head t
@@ -1267,7 +1267,7 @@ def make_rope_options():
 
 
 
-# ------------------------------------------ flash attention (issue 11): out and lse, and the trace
+# ------------------------------------------ flash attention: out and lse, and the trace
 # flash_attention(Q, K, V, mask, {scale, causal, block_q, block_k}) → out (n_q, d_v), lse (n_q):
 # out is attention's (hidden keys −∞, a row with none visible: 0), lse[i] = torch.logsumexp of row i's
 # logits (scores / √d_k, or unscaled) over its visible keys, −∞ when it has none (written as null: JSON has
@@ -1372,7 +1372,7 @@ def make_flash():
     return write("flash.json", cases)
 
 
-# ------------------------------------------- page positions (issue 10: the page)
+# ------------------------------------------- page positions (the page)
 # tests/golden/page_positions.json: [{name, op, positions, pairing, base, h, causal, Q, K, V | X (, Wq, Wk, Wv),
 # weights: (n_q, n_k) or h × (n_q, n_k)}] — the weights the page shows for its examples with each positions mode
 # (web/src/model/positions.ts): keys at positions 0 … n_k − 1, queries at n_k − n_q + i; sinusoidal adds the seed's
@@ -1490,14 +1490,14 @@ def main():
     for make in [make_softmax, make_attention, make_multi_head, make_layer_norm, make_block,
                  make_pos_encoding, make_single_head, make_grouped, make_temperature, make_entropy]:
         total += make()
-    total += make_mask_patterns()  # masks (issue 10)
-    total += make_positions()  # positions (issue 10): RoPE, ALiBi
-    total += make_bias()  # bias (issue 10): attention and multi_head + bias
-    total += make_rope_options()  # rope options (issue 10): multi_head / block + RoPE, ALiBi
-    total += make_depth()  # depth (issue 10, experiment 6): rank collapse
-    total += make_relative_position()  # relative position (issue 10, experiments 5 and 7)
-    total += make_page_positions()  # the page's positions (issue 10): its examples' weights
-    total += make_flash()  # flash attention (issue 11): out, lse and the online-softmax trace
+    total += make_mask_patterns()  # masks
+    total += make_positions()  # positions: RoPE, ALiBi
+    total += make_bias()  # bias: attention and multi_head + bias
+    total += make_rope_options()  # rope options: multi_head / block + RoPE, ALiBi
+    total += make_depth()  # depth (experiment 6): rank collapse
+    total += make_relative_position()  # relative position (experiments 5 and 7)
+    total += make_page_positions()  # the page's positions: its examples' weights
+    total += make_flash()  # flash attention: out, lse and the online-softmax trace
     print(f"total {total:,} bytes in {os.path.relpath(OUT_DIR, ROOT)}/")
 
 

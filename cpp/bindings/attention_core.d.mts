@@ -50,7 +50,7 @@ export interface RawLimits {
   maxScalingPoints: number;
   /** seeds are whole numbers 0 … 2⁵³ − 1 (Number.MAX_SAFE_INTEGER). */
   maxSeed: number;
-  // attention at scale (issue 11)
+  // attention at scale
   /** rows of flash_attention's Q, K and V (no n_q × n_k matrix is kept); 65,536. */
   maxFlashRows: number;
   /** work of one flash_attention call: (d_k + d_v) per visible (query, key) pair; 2³⁷. */
@@ -65,7 +65,7 @@ export interface RawCore {
   softmax(xs: Float64Array): RawResult<{ out: Float64Array }>;
   /**
    * `temperature`: τ, the scores are divided by τ·√d_k (or by τ when `scale` is false); the core checks τ > 0, finite.
-   * `bias` (issue 10): null, or (n_q, n_k) added after scaling, before masking.
+   * `bias`: null, or (n_q, n_k) added after scaling, before masking.
    */
   attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, mask: RawMask | null, scale: boolean, temperature: number,
     weightsInto: Float64Array | null, bias: RawMatrix | null): RawResult<{ out: RawMatrix; weights: RawMatrix }>;
@@ -87,12 +87,12 @@ export interface RawCore {
     num_heads: number, num_kv_heads: number, mask: RawMask | null):
     RawResult<{ out: RawTensor3; weights: Float64Array; num_heads: number }>;
   random_normal(rows: number, cols: number, seed: number, scale: number): RawResult<{ out: RawMatrix }>;
-  // positions (issue 10): RoPE (Su et al. 2021) and ALiBi (Press et al. 2022)
+  // positions: RoPE (Su et al. 2021) and ALiBi (Press et al. 2022)
   /** `interleaved`: pairs (x_2i, x_2i+1); false: (x_i, x_i+d/2). The core checks base (finite > 1) and offset (0 … 2³¹). */
   rope(X: RawMatrix, base: number, interleaved: boolean, offset: number): RawResult<{ out: RawMatrix }>;
   alibi_slopes(h: number): RawResult<{ out: Float64Array }>;
   alibi_bias(h: number, n_q: number, n_k: number): RawResult<{ out: RawTensor3 }>;
-  // rope options (issue 10): the longer overloads (embind picks by argument count). rope false: no RoPE (base,
+  // rope options: the longer overloads (embind picks by argument count). rope false: no RoPE (base,
   // interleaved, offset unused); the core checks base (finite > 1), offset (0 … 2³¹) and d/h even.
   /** multi_head with RoPE on each head's q and k (width d/h): keys at offset + j, queries at offset + n_k − n_q + i. */
   multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null, temperature: number,
@@ -152,7 +152,7 @@ export interface RawCore {
     RawResult<{ max_out_diff: number; max_weight_diff: number }>;
 }
 
-// ---- masks (issue 10): the sparse mask builders (cpp/mask_patterns.h) -----
+// ---- masks: the sparse mask builders (cpp/mask_patterns.h) -----
 // Each returns an (n, n) mask, 1 = visible. Counts are checked (whole, 0 … maxRows), the rest by the core.
 
 export interface RawCore {
@@ -165,7 +165,7 @@ export interface RawCore {
     seed: number): RawResult<RawMask>;
 }
 
-// ---- relative position (issue 10, experiments 5 and 7; cpp/relative_position.h, cpp/experiments.h) ----
+// ---- relative position (experiments 5 and 7; cpp/relative_position.h, cpp/experiments.h) ----
 // interleaved false = 'half' pairing. positions: 'none' | 'sinusoidal' | 'rope' | 'alibi' (anything else fails).
 
 /** Both (n, n) score matrices of one q and one k repeated at n positions, and their deviations. */
@@ -184,7 +184,7 @@ export interface RawCore {
     interleaved: boolean): RawResult<RawPermutation & { positions: string }>;
 }
 
-// ---- depth (issue 10, experiment 6; cpp/depth.h) ----
+// ---- depth (experiment 6; cpp/depth.h) ----
 /** One stack's curve: r after each layer (r[0] is the input's), r[L] / r[0] (1 when r[0] = 0), r[L] < threshold. */
 export interface RawDepthCurve {
   r: Float64Array; ratio: number; collapsed: boolean;
@@ -200,7 +200,7 @@ export interface RawCore {
   depth_curves(X0: RawMatrix, layers: { Wq: RawMatrix; Wk: RawMatrix; Wv: RawMatrix }[]): RawResult<RawDepthCurves>;
 }
 
-// ---- attention at scale (issue 11): flash_attention, flash_trace, kv_decode (cpp/flash_attention.h, cpp/kv_cache.h) ----
+// ---- attention at scale: flash_attention, flash_trace, kv_decode (cpp/flash_attention.h, cpp/kv_cache.h) ----
 // block_q, block_k, num_heads, num_kv_heads, steps: whole numbers (checked); lse holds -Infinity for a row that sees no key.
 
 /** One key tile of the online softmax: per query row m, l (n_q) and acc, partial (n_q, d_v). */
@@ -218,7 +218,7 @@ export interface RawCore {
     RawResult<{ out: RawMatrix; weights: Float64Array; cache_values: Float64Array; head_dim_k: number; head_dim_v: number }>;
 }
 
-// ---- memory (issue 11, experiment 8; cpp/bindings/experiments_bindings.cpp) ----
+// ---- memory (experiment 8; cpp/bindings/experiments_bindings.cpp) ----
 // heap_stats: the WASM memory's size, the sbrk break, the bytes held through operator new and their
 // high-water mark. memory_point: one attention ('attention') or flash_attention ('flash') call on seeded
 // random (n, d) Q, K, V (and for attention + causal its mask), made before the measurement; peak_bytes is the

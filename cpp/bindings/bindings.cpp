@@ -15,21 +15,21 @@
 #include <cstdint>
 #include <initializer_list>
 
-#include "alibi.h"  // positions (issue 10)
+#include "alibi.h"  // positions
 #include "attention.h"
 #include "bindings/convert.h"
 #include "block.h"
 #include "experiments.h"
-#include "flash_attention.h"  // attention at scale (issue 11)
-#include "kv_cache.h"         // attention at scale (issue 11)
+#include "flash_attention.h"  // attention at scale
+#include "kv_cache.h"         // attention at scale
 #include "layer_norm.h"
 #include "mask.h"
-#include "mask_patterns.h"  // masks (issue 10)
+#include "mask_patterns.h"  // masks
 #include "multi_head.h"
 #include "positional.h"
 #include "projected.h"
 #include "random.h"
-#include "rope.h"  // positions (issue 10)
+#include "rope.h"  // positions
 #include "size_limits.h"
 #include "softmax.h"
 
@@ -62,7 +62,7 @@ val js_softmax(val xs) {
 // temperature: τ, any double (the core checks it: a finite number > 0);
 // weights_into: null, or a Float64Array of n_q·n_k that receives the weights
 // (the caller reuses it: no fresh 8 MB JS allocation at n = 1024)
-// bias (issue 10): null, or a RawMatrix (n_q, n_k) added after scaling (the core checks it)
+// bias: null, or a RawMatrix (n_q, n_k) added after scaling (the core checks it)
 val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, val weights_into,
                  val bias) {
   ap::Mask m;
@@ -133,7 +133,7 @@ val js_causal_mask(double n_q, double n_k) {
   return o;
 }
 
-// bias (issue 10): null, or a RawTensor3 (h, n_q, n_k), one per head (the core checks it)
+// bias: null, or a RawTensor3 (h, n_q, n_k), one per head (the core checks it)
 val js_multi_head(val Q, val K, val V, double h, val mask, double temperature, val bias) {
   std::size_t heads = 0;
   ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
@@ -266,7 +266,7 @@ val js_random_normal(double rows, double cols, double seed, double scale) {
   return o;
 }
 
-// ---- masks (issue 10): the sparse mask builders of mask_patterns.h --------
+// ---- masks: the sparse mask builders of mask_patterns.h --------
 // Each returns { ok, data: Uint8Array (n·n, 1 = visible), rows, cols }, like
 // causal_mask. Counts cross as doubles through count_arg (0 … kMaxRows: the
 // core reports 0 and every relation to n itself, with the same messages).
@@ -347,9 +347,9 @@ val js_bigbird_mask(double n, double block, double window_blocks, double global_
   return s.ok() ? mask_out(ap::bigbird_mask(n_, block_, o)) : failure(s);
 }
 
-// ---- end of masks (issue 10) ----------------------------------------------
+// ---- end of masks ----------------------------------------------
 
-// ---- positions (issue 10): RoPE and ALiBi (rope.h, alibi.h) ---------------
+// ---- positions: RoPE and ALiBi (rope.h, alibi.h) ---------------
 // rope: X { data, rows, cols }; base and offset plain doubles (the core checks
 // them: base finite > 1, offset a whole number 0 … 2³¹); interleaved: the
 // pairing, false = 'half' (x_i, x_{i+d/2}), true = (x_{2i}, x_{2i+1}).
@@ -394,8 +394,8 @@ val js_alibi_bias(double h, double n_q, double n_k) {
   return o;
 }
 
-// ---- end of positions (issue 10) ------------------------------------------
-// ---- rope options (issue 10): multi_head's rope, block's rope and alibi ----
+// ---- end of positions ------------------------------------------
+// ---- rope options: multi_head's rope, block's rope and alibi ----
 // Overloads by argument count (embind), so the shorter calls above still work:
 //   multi_head(Q, K, V, h, mask, temperature, bias, rope, base, interleaved, offset)
 //   block(X, h, mask, eps, rope, base, interleaved, offset, alibi)
@@ -439,8 +439,8 @@ val js_block_positions(val X, double h, val mask, double eps, bool rope, double 
   return o;
 }
 
-// ---- end of rope options (issue 10) -----------------------------------------
-// ---- attention at scale (issue 11): flash_attention, flash_trace, kv_decode ----
+// ---- end of rope options -----------------------------------------
+// ---- attention at scale: flash_attention, flash_trace, kv_decode ----
 // Q, K, V cross as RawMatrix (up to kMaxFlashRows rows: checked against
 // kMaxValues before the copy); block_q, block_k as doubles through count_arg
 // (1 … kMaxFlashRows); the core checks the rest. lse (n_q) holds −∞ (JS
@@ -525,7 +525,7 @@ val js_kv_decode(val X, val params, double num_heads, double num_kv_heads, doubl
   return out;
 }
 
-// ---- end of attention at scale (issue 11) -----------------------------------
+// ---- end of attention at scale -----------------------------------
 // The size limits the core checks, for the page to validate its inputs
 // against (and to show them) without copying the numbers. Plain numbers.
 val js_limits() {
@@ -541,7 +541,7 @@ val js_limits() {
   o.set("maxTrials", ap::kMaxTrials);                // trials of the scaling experiment
   o.set("maxScalingPoints", ap::kMaxScalingPoints);  // values of d in one scaling experiment
   o.set("maxSeed", kMaxSeed);                        // seeds: 0 … 2⁵³ − 1
-  // attention at scale (issue 11)
+  // attention at scale
   o.set("maxFlashRows", ap::kMaxFlashRows);                  // rows of flash_attention's Q, K, V
   o.set("maxFlashMultiplyAdds", ap::kMaxFlashMultiplyAdds);  // work of one flash_attention (2³⁷)
   o.set("maxTraceRows", ap::kMaxTraceRows);                  // rows of flash_trace's Q, K, V
@@ -563,20 +563,20 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("single_head", &js_single_head);
   emscripten::function("grouped_query_attention", &js_grouped_query_attention);
   emscripten::function("random_normal", &js_random_normal);
-  // masks (issue 10)
+  // masks
   emscripten::function("sliding_window_mask", &js_sliding_window_mask);
   emscripten::function("prefix_lm_mask", &js_prefix_lm_mask);
   emscripten::function("local_global_mask", &js_local_global_mask);
   emscripten::function("dilated_mask", &js_dilated_mask);
   emscripten::function("bigbird_mask", &js_bigbird_mask);
-  // positions (issue 10)
+  // positions
   emscripten::function("rope", &js_rope);
   emscripten::function("alibi_slopes", &js_alibi_slopes);
   emscripten::function("alibi_bias", &js_alibi_bias);
-  // rope options (issue 10): the longer overloads of multi_head and block
+  // rope options: the longer overloads of multi_head and block
   emscripten::function("multi_head", &js_multi_head_rope);
   emscripten::function("block", &js_block_positions);
-  // attention at scale (issue 11)
+  // attention at scale
   emscripten::function("flash_attention", &js_flash_attention);
   emscripten::function("flash_trace", &js_flash_trace);
   emscripten::function("kv_decode", &js_kv_decode);

@@ -22,7 +22,7 @@
 #include "experiments.h"
 #include "relative_position.h"
 #include "size_limits.h"
-// memory (issue 11, experiment 8): the heap counters and memory_point
+// memory (experiment 8): the heap counters and memory_point
 #include <emscripten/emmalloc.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
@@ -185,7 +185,7 @@ val js_h1_check(val Q, val K, val V, val mask) {
   return o;
 }
 
-// ---- relative position (issue 10, experiments 5 and 7) ---------------------
+// ---- relative position (experiments 5 and 7) ---------------------
 // relative_position_experiment(n, d, seed, base, interleaved),
 // relative_position_scores(q, k, n, base, interleaved) and
 // permutation_positions(X, perm, positions, base, interleaved) with positions
@@ -258,9 +258,9 @@ val js_permutation_positions(val X, val perm, std::string positions, double base
   o.set("max_abs_diff", r.value.max_abs_diff);
   return o;
 }
-// ---- end of relative position (issue 10) -----------------------------------
+// ---- end of relative position -----------------------------------
 
-// ---- depth (issue 10, experiment 6) -----------------------------------------
+// ---- depth (experiment 6) -----------------------------------------
 // depth_experiment(n, d, L, seed) and depth_curves(X0, layers) with layers an
 // array of { Wq, Wk, Wv } matrices: each returns { attention, residual,
 // pre_ln } (each { r: Float64Array (L + 1), ratio, collapsed }) and the
@@ -305,9 +305,9 @@ val js_depth_curves(val X0, val layers) {
   auto r = ap::depth_curves(matrix_from(X0), ls);
   return r.ok() ? depth_curves_to(r.value) : failure(r.status);
 }
-// ---- end of depth (issue 10) ------------------------------------------------
+// ---- end of depth ------------------------------------------------
 
-// ---- memory (issue 11, experiment 8) -----------------------------------------
+// ---- memory (experiment 8) -----------------------------------------
 // heap_stats() → { heap_size, sbrk, in_use, peak }: the WASM memory's size
 // (emscripten_get_heap_size, what HEAP8.byteLength reads), the sbrk break,
 // and the bytes the C++ side holds through operator new (every std::vector,
@@ -405,7 +405,7 @@ val js_memory_point(std::string op, double n, double d, bool causal, double seed
   return memory_result("attention", r, n_, d_, causal, emscripten_get_now() - t0, before,
                        heap_before);
 }
-// ---- end of memory (issue 11, experiment 8) ----------------------------------
+// ---- end of memory (experiment 8) ----------------------------------
 
 }  // namespace
 
@@ -417,19 +417,19 @@ EMSCRIPTEN_BINDINGS(experiments) {
   emscripten::function("quadratic_point", &js_quadratic_point);
   emscripten::function("fit_loglog_slope", &js_fit_loglog_slope);
   emscripten::function("h1_check", &js_h1_check);
-  // relative position (issue 10, experiments 5 and 7)
+  // relative position (experiments 5 and 7)
   emscripten::function("relative_position_experiment", &js_relative_position_experiment);
   emscripten::function("relative_position_scores", &js_relative_position_scores);
   emscripten::function("permutation_positions", &js_permutation_positions);
-  // depth (issue 10, experiment 6)
+  // depth (experiment 6)
   emscripten::function("depth_experiment", &js_depth_experiment);
   emscripten::function("depth_curves", &js_depth_curves);
-  // memory (issue 11, experiment 8)
+  // memory (experiment 8)
   emscripten::function("heap_stats", &js_heap_stats);
   emscripten::function("memory_point", &js_memory_point);
 }
 
-// ---- memory (issue 11, experiment 8): the counting operator new --------------
+// ---- memory (experiment 8): the counting operator new --------------
 // Every operator new / delete of the module goes through these (a program may
 // replace them, [replacement.functions]); they keep heap_count()'s bytes in
 // use (malloc_usable_size of each block) and their high-water mark, for
@@ -474,4 +474,4 @@ void operator delete(void* p, std::align_val_t) noexcept { uncounted(p); }
 void operator delete[](void* p, std::align_val_t) noexcept { uncounted(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { uncounted(p); }
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { uncounted(p); }
-// ---- end of memory (issue 11, experiment 8) ----------------------------------
+// ---- end of memory (experiment 8) ----------------------------------

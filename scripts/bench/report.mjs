@@ -53,7 +53,7 @@ console.log('JS = plain loops on Float64Array (scripts/bench/js-baseline.ts); fa
 console.log('WASM ms = the default call (fresh weights array each call); reused weights = the same call with { weightsInto } (one array, reused).');
 console.log(`Readable reference kernel, natively: ${ref}`);
 
-// attention at scale (issue 11): flash_attention against attention (causal, d = 64), natively and in WASM.
+// attention at scale: flash_attention against attention (causal, d = 64), natively and in WASM.
 // CPU time of the process (native: Google Benchmark's cpu_time; WASM: process.cpuUsage), wall clock in brackets:
 // on a machine shared with other work the wall clock also counts the waits for a core.
 if (wasm.flash) {

@@ -96,7 +96,7 @@ test('bench', async () => {
     const check = maxDiff(core.typed.multi_head(Q, K, V, h, mask).out.data, multiHeadJs(Q.data, K.data, V.data, n, d, h, mask.data));
     rows.push({ name: 'multi_head_d512_h8', n, facade, raw, js, check });
   }
-  // attention at scale (issue 11): flash_attention against attention, causal, d = 64, side by side
+  // attention at scale: flash_attention against attention, causal, d = 64, side by side
   const flash: Record<string, unknown>[] = [];
   for (const n of [1024, 4096]) {
     const d = 64;

@@ -1,4 +1,4 @@
-// bias_test.cpp — attention and multi_head with an additive bias (issue 10):
+// bias_test.cpp — attention and multi_head with an additive bias:
 // logits = Q·Kᵀ / (τ·√d_k) + bias, then hidden keys −∞. Golden values from
 // tests/golden/bias.json (scripts/make_golden.py make_bias, PyTorch float64).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// bounds_test.cpp — issue 13: the work and memory bounds of every entry point
+// bounds_test.cpp — the work and memory bounds of every entry point
 // (kMaxMultiplyAdds, kMaxResultBytes, kMaxValues) and "finite in, finite out".
 //
 // Each limit is tested at its edge: one step over → "too_large" with the

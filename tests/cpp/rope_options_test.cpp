@@ -1,5 +1,5 @@
 // rope_options_test.cpp — the rope option of multi_head and the rope / alibi
-// options of block (issue 10): golden values from tests/golden/rope_options.json
+// options of block: golden values from tests/golden/rope_options.json
 // (scripts/make_golden.py make_rope_options, PyTorch float64, within 1e-9),
 // the conventions (queries are the last n_q positions; V is never turned; each
 // head turned with its own width d/h), and every error.

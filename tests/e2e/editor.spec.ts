@@ -1,4 +1,4 @@
-// editor.spec.ts — the matrix editors in Chromium (issue 9: 6b, 6g, 6i):
+// editor.spec.ts — the matrix editors in Chromium:
 // matrices wider than 16 columns are summaries (the seed 004 presets and the
 // grouped-query operation keep the page short), Edit cells opens a 128 × 128
 // grid inside its own scrolling box, every Paste… button has a name of its
@@ -56,7 +56,7 @@ test('seed 004 (GQA): 128-wide matrices are summaries with their shapes, the pag
     const total = await pageHeight(page);
     report(`${width} px, seed 004 GQA: inputs panel ${Math.round(inputs)} px, page ${total} px, Wo box ${Math.round(boxHeight)} px`);
     expect(inputs, `${width} px: the inputs panel`).toBeLessThan(3000);
-    // the issue 11 panels (tiles, KV cache) are the same height whatever the inputs: the grids are what is measured
+    // the tiles and KV-cache panels are the same height whatever the inputs: the grids are what is measured
     const lessons = (await heightOf(page.locator('.panel-tiles'))) + (await heightOf(page.locator('.panel-kvcache')));
     if (width === 1280) expect(total - lessons, 'the page without the tiles and KV-cache panels (about 9,800 px with 128 × 128 grids)').toBeLessThan(5000);
     expect((await widths(page)).scroll, `${width} px: no sideways scrolling`).toBeLessThanOrEqual(width);

@@ -1,4 +1,4 @@
-// experiments-depth.spec.ts — experiment 6, rank collapse with depth (issue 10;
+// experiments-depth.spec.ts — experiment 6, rank collapse with depth (
 // Dong, Cordonnier & Loukas 2021), in the page: the numbers read off the view
 // against the downloaded 11-depth.txt, attention alone collapsed and the
 // residual stacks not, Cancel in the middle of a long run, a shared link that

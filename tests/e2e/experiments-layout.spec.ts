@@ -2,7 +2,7 @@
 // experiments at a desktop (1280 × 900) and a phone (375 × 800) width: no
 // element is clipped or wider than its box, the cards pack without big empty
 // areas, screenshots are saved; the intro counts the cards; the seed boxes of
-// the matrices show the seed each matrix was drawn with (issue 9, 6e); the
+// the matrices show the seed each matrix was drawn with; the
 // quadratic chart's table gives n² exactly (6f).
 
 import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-// experiments-positions.spec.ts — issue 10's experiments 5 and 7 in the page:
+// experiments-positions.spec.ts — experiments 5 and 7 in the page:
 // relative position (RoPE against the sinusoidal encoding) runs, both
 // deviations are read off the page and off the downloaded 10-rope.txt, a
 // shared link re-runs it, the 中文 page writes its report in Chinese; the

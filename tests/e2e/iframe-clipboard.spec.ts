@@ -1,4 +1,4 @@
-// iframe-clipboard.spec.ts — the Copy buttons inside a learning platform's iframe (issue 12, item 4).
+// iframe-clipboard.spec.ts — the Copy buttons inside a learning platform's iframe.
 // A host page on another origin (http://localhost:<its port>, the site is http://127.0.0.1:<E2E_PORT>) embeds
 // the site twice with the README's `iframe-embed` snippet (web/examples/README.md): as written, with
 // allow="clipboard-write", and with that attribute taken out. The context has the clipboard permissions a

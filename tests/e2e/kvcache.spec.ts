@@ -1,4 +1,4 @@
-// kvcache.spec.ts — the KV-cache panel in the built page (issue 11): the
+// kvcache.spec.ts — the KV-cache panel in the built page: the
 // stepper steps through every token (buttons and keys) and its outputs equal
 // the full causal pass within 1e-12, read off the page (the seeded example and
 // a grouped-query state of the page's own); the calculator shows

@@ -1,4 +1,4 @@
-// no-freeze.spec.ts — the page never freezes (issue 13, item 4): a large
+// no-freeze.spec.ts — the page never freezes: a large
 // state is computed in the background worker while the last good result stays
 // on screen, dimmed, under a progress note with Cancel; a state over the
 // core's caps is refused at once; a newer edit cancels an older run. Every

@@ -83,7 +83,7 @@ export async function plotted(scope: Scope): Promise<void> {
   await scope.locator('[data-testid=head-0] canvas.hm-canvas').first().waitFor({ state: 'visible' });
 }
 
-/** The hand-sized 3 × 2 example (the first screen before issue 9), as a link. */
+/** The hand-sized 3 × 2 example (the first screen of the earliest page), as a link. */
 export const HAND_EXAMPLE = '#op=attention&Q=1,0;0,1;1,1&K=1,0;0,1;1,1&V=1,2;3,4;5,6';
 
 /** Go to `url` and wait for the first plot. */

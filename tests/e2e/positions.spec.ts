@@ -1,4 +1,4 @@
-// positions.spec.ts — the positions control in the built page (issue 10): choose sinusoidal, RoPE and ALiBi
+// positions.spec.ts — the positions control in the built page: choose sinusoidal, RoPE and ALiBi
 // for attention and multi_head and read the weights off the table view (6 digits) and off the "All as JSON"
 // export (every digit), equal to PyTorch float64 (tests/golden/page_positions.json) within 1e-9; the choice
 // survives a reload (the link); Back and Forward with the RoPE base field focused; the control at 375 px.

@@ -1,4 +1,4 @@
-// pytorch-copy.spec.ts — "Copy as PyTorch" from the page, run by torch (issue 10): a RoPE + sliding-window
+// pytorch-copy.spec.ts — "Copy as PyTorch" from the page, run by torch: a RoPE + sliding-window
 // example (multi_head, 8 tokens, 2 heads, w = 3), an ALiBi + BigBird one and a RoPE + prefix-LM one; the copied script, run by
 // /usr/bin/python3 with torch (float64), gives the weights the page shows (its "All as JSON" download)
 // within 1e-9. Without torch the test fails and says to install python3-torch (scripts/setup.sh lists it).

@@ -1,5 +1,5 @@
 // robust-input.spec.ts — links, stored state and pastes that used to break
-// the page (issue 13, items 5 and 6): a lone surrogate in the hash, in a cell
+// the page: a lone surrogate in the hash, in a cell
 // and in localStorage, a cell of 100,000 digits, rows of different lengths, a
 // random source over the core's limits, and a 10 MB paste. Every page is
 // watched by the fixtures: a page error or a console error fails the test.

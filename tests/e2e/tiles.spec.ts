@@ -1,4 +1,4 @@
-// tiles.spec.ts — the tile stepper (issue 11) in the built page: a 16-token causal example stepped with Next
+// tiles.spec.ts — the tile stepper in the built page: a 16-token causal example stepped with Next
 // through all four key tiles to "equal to the full softmax" with a difference below 1e-12; at tile 2, m and l of
 // a row equal an online softmax computed here from the page's own inputs; Play runs to the end; the keyboard
 // alone (Tab, arrows, Enter) changes the tile size and steps; the tile size in the link (tb); 375 px has no

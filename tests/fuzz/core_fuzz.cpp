@@ -1,5 +1,5 @@
 // core_fuzz.cpp — a libFuzzer harness over the core's checked entry points,
-// the ones the WASM bindings call (issue 13, item 8). Built and run by
+// the ones the WASM bindings call. Built and run by
 // scripts/fuzz.sh with clang's -fsanitize=fuzzer,address,undefined.
 //
 // The fuzzer's bytes are read as: one byte choosing the function, then its
@@ -377,7 +377,7 @@ void fuzz_multi_head(Reader& in) {
   Mask m;
   const bool has = in.mask(n_q, n_k, m);
   const double tau = in.temperature();
-  // rope options (issue 10): now and then RoPE on the heads' q and k
+  // rope options: now and then RoPE on the heads' q and k
   const RopeOptions rope{in.flag() ? 10000.0 : in.value(),
                          in.flag() ? Pairing::half : Pairing::interleaved,
                          static_cast<double>(in.u8())};
@@ -420,7 +420,7 @@ void fuzz_block(Reader& in) {
   Mask m;
   const bool has = in.mask(n, n, m);
   const double eps = in.flag() ? 1e-5 : in.value();
-  // rope options (issue 10): now and then RoPE and / or ALiBi
+  // rope options: now and then RoPE and / or ALiBi
   const RopeOptions rope{in.flag() ? 10000.0 : in.value(), Pairing::half, 0.0};
   const bool with_rope = in.flag(), alibi = in.flag();
   const auto r =

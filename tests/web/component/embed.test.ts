@@ -59,7 +59,7 @@ describe('applyFlags', () => {
 });
 
 describe('statePatch', () => {
-  test('the playground keys of issue 9: temperature, query length, query, view, plane columns (each checked)', () => {
+  test('the playground keys: temperature, query length, query, view, plane columns (each checked)', () => {
     expect(statePatch({ temperature: 0.5, qLength: 2, query: 3, view: 'lines', planeDims: [1, 3] })).toEqual({
       ok: true,
       patch: { temperature: 0.5, qLength: 2, query: 3, view: 'lines', planeDims: [1, 3] },

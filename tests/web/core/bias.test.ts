@@ -1,4 +1,4 @@
-// bias.test.ts — attention, attention_steps and multi_head with a bias (issue 10) through the WASM core, both forms,
+// bias.test.ts — attention, attention_steps and multi_head with a bias through the WASM core, both forms,
 // against PyTorch float64 (tests/golden/bias.json); every error an AttentionError from the JS checks (and from the
 // core, raw); the module still working afterwards; callers without a bias unchanged.
 import { beforeAll, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// bounds.test.ts — issue 13 through the WASM module: every call's work and
+// bounds.test.ts — through the WASM module: every call's work and
 // memory are bounded (cpp/size_limits.h: maxMultiplyAdds, maxResultBytes,
 // maxValues), and finite inputs give finite outputs or a clear error. The
 // numbers themselves are tested at each limit's edge in tests/cpp/bounds_test.cpp;

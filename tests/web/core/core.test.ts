@@ -1517,7 +1517,7 @@ describe('core.limits()', () => {
     'maxTrials',
     'maxScalingPoints',
     'maxSeed',
-    // attention at scale (issue 11)
+    // attention at scale
     'maxFlashRows',
     'maxFlashMultiplyAdds',
     'maxTraceRows',

@@ -1,4 +1,4 @@
-// flash.test.ts — attention at scale (issue 11) through the WASM core, both forms: flash_attention and flash_trace
+// flash.test.ts — attention at scale through the WASM core, both forms: flash_attention and flash_trace
 // against PyTorch float64 / the plain-Python online softmax (tests/golden/flash.json) within 1e-9, flash_attention
 // against attention within 1e-12, kv_decode against grouped_query_attention with a causal mask (MHA, GQA, MQA); every
 // bad input refused in JS before anything reaches WebAssembly; the module healthy after errors; and the heap growing

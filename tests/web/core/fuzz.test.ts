@@ -1,4 +1,4 @@
-// fuzz.test.ts — a seeded property / fuzz test of the whole façade (issue 13, item 8).
+// fuzz.test.ts — a seeded property / fuzz test of the whole façade.
 //
 // 30,000 calls across every function of both forms and core.experiments, with
 // arguments from a seeded generator: valid shapes, most then mutated (one off

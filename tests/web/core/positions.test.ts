@@ -1,4 +1,4 @@
-// positions.test.ts — RoPE and ALiBi (issue 10) through the WASM core, both
+// positions.test.ts — RoPE and ALiBi through the WASM core, both
 // forms, against PyTorch float64 (tests/golden/positions.json: Hugging Face's
 // rotate_half form, the complex form, Press et al.'s get_slopes); every error
 // an AttentionError naming the function and the argument, from the JS checks

@@ -1,4 +1,4 @@
-// rope-options.test.ts — the rope option of multi_head and the rope / alibi options of block (issue 10) through the
+// rope-options.test.ts — the rope option of multi_head and the rope / alibi options of block through the
 // WASM core, both forms, against PyTorch float64 (tests/golden/rope_options.json, within 1e-9); the attention op's
 // convention (rope(Q, offset + n_k − n_q), rope(K, offset), then attention); every error refused in JS before the
 // WASM call, with the core's own message (and the core's checks, raw); the module still working afterwards.

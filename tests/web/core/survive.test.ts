@@ -1,6 +1,6 @@
-// survive.test.ts — the module survives anything (issue 13, item 2).
+// survive.test.ts — the module survives anything.
 //
-// 100,000 bad calls — the fuzzer's findings of issue 13 and more, in both
+// 100,000 bad calls — the fuzzer's findings and more, in both
 // forms and core.experiments — each must throw an AttentionError named after
 // the function called; afterwards the WebAssembly heap has its old size, a
 // fresh 64 KiB block lands where it did (nothing leaked), no embind handle is
@@ -41,7 +41,7 @@ function badCalls(): Array<[string, string, () => unknown]> {
   const sparse = [[1, 0]];
   sparse[2] = [0, 1]; // a hole at [1]
   const calls: Array<[string, string, () => unknown]> = [
-    // the typed form, issue 13
+    // the typed form
     ['1 MiB Q, K = null', 'attention', () => T.attention(big, any(null), big)],
     ['data {length: 1e9}', 'attention', () => T.attention({ data: fake, rows: 2, cols: 2 }, I, I)],
     ['data {length: 3e8}', 'attention', () => T.attention({ data: any({ length: 3e8 }), rows: 1e4, cols: 3e4 }, I, I)],

@@ -1,5 +1,5 @@
 // validate.test.ts — the façade checks every argument in JS before anything
-// crosses into WebAssembly (web/src/core/validate.ts; issue 13, item 1): each
+// crosses into WebAssembly (web/src/core/validate.ts): each
 // finding of the issue's fuzzer is an AttentionError naming the function and
 // the argument, refused at once (a fake { length: 1e9 } is never iterated), and
 // what crosses is a fresh copy that nothing of the caller's can change.
@@ -26,7 +26,7 @@ const fake = (length: number) => any({ length });
 
 /** [the call, its code, the start of its message] */
 const CASES: Array<[string, () => unknown, ErrorCode, string]> = [
-  // issue 13: the typed form checked nothing in JS
+  // the typed form checked nothing in JS
   ['typed K = null', () => core.typed.attention(I(), any(null), I()), 'not_a_number', 'attention: K must be { data: Float64Array, rows, cols }, got null'],
   [
     'typed data = null',

@@ -1,4 +1,4 @@
-// Tests of experiment 6, rank collapse with depth (issue 10; Dong, Cordonnier
+// Tests of experiment 6, rank collapse with depth (Dong, Cordonnier
 // & Loukas 2021), through the WASM build: depth_curves against the PyTorch
 // float64 fixture tests/golden/depth.json (the same weights), the seeded run
 // against the native numbers, every error (checked in JS first, with the C++

@@ -1,4 +1,4 @@
-// Tests of experiment 8, memory and time against n (issue 11), through the
+// Tests of experiment 8, memory and time against n, through the
 // WASM build: memory_point and heap_stats (the counted peak is the call's own
 // memory: attention's n × n weights, flash's output and tiles), every error
 // (checked in JS first, with the core's words), the settings, a run on small

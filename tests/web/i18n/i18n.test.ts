@@ -105,7 +105,7 @@ describe('the words of the heatmap, the line chart and the computed names', () =
   });
 
   test('in Chinese they leave no English word (code names and maths aside)', () => {
-    // (RoPE and ALiBi are the methods' names, p_i ALiBi's query position: issue 10's positions steps)
+    // (RoPE and ALiBi are the methods' names, p_i ALiBi's query position: positions steps)
     const code = /^(out|d_k|scores|scaled|masked|weights|softmax|attended|multi_head|RoPE|ALiBi|p_i)$/;
     const words = [...(Object.values(heatmapWords(zh)) as string[]), ...(Object.values(chartWords(zh)) as string[]), ...Object.keys(NAMES).map(zh)];
     const english = words.map((w) => w.replace(/\{\w+\}/g, '')).filter((w) => (w.match(/[A-Za-z_]{3,}/g) ?? []).some((x: string) => !code.test(x)));

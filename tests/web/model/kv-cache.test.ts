@@ -1,4 +1,4 @@
-// kv-cache.test.ts — the calculator's pure model (issue 11): the bytes of each
+// kv-cache.test.ts — the calculator's pure model: the bytes of each
 // real configuration (Llama-3-8B at 128k tokens in fp16 is 16 GiB exactly),
 // the sliding window, binary units, grouping, the fields and their problems, the bars.
 import { describe, expect, test } from 'vitest';

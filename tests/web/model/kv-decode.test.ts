@@ -1,4 +1,4 @@
-// kv-decode.test.ts — the KV-cache stepper's numbers (issue 11) on the real
+// kv-decode.test.ts — the KV-cache stepper's numbers on the real
 // core: the seeded example (6 tokens, d = 8, 4 query heads over 2 KV heads,
 // 48 values after token 3), the state's gqa inputs when they fit (and the
 // reason when not), equal to the full causal pass within 1e-12.

@@ -1,4 +1,4 @@
-// positions-page.test.ts — the page's positions (issue 10): model/positions.ts and the position paths of
+// positions-page.test.ts — the page's positions: model/positions.ts and the position paths of
 // model/operations.ts, against PyTorch float64 (tests/golden/page_positions.json, scripts/make_golden.py) and by
 // their steps, parts and written-out weights.
 

@@ -1,4 +1,4 @@
-// pytorch-export-positions.test.ts — "Copy as PyTorch" with positions (issue 10), RUN by torch: for every
+// pytorch-export-positions.test.ts — "Copy as PyTorch" with positions, RUN by torch: for every
 // position mode × {attention, multi_head, block, single_head} the exported script, run by /usr/bin/python3 with
 // torch (float64), prints the same weights as compute() within 1e-9. Without torch the test fails and says what
 // to install (python3-torch, scripts/setup.sh).

@@ -1,4 +1,4 @@
-// The position and mask choices (issue 10) in the URL form: written only when changed, read back exactly,
+// The position and mask choices in the URL form: written only when changed, read back exactly,
 // malformed entries keep their defaults.
 import { describe, expect, it } from 'vitest';
 import { cloneState, defaultMaskParams, defaultState, MASK_MODES, parse, parseStored, POSITIONS, serialize } from '../../../web/src/model/state';

@@ -1,6 +1,6 @@
 // state-separators.test.ts — a share link whose separators a link rewriter
 // percent-encoded (',' → %2C, ';' → %3B, '&' → %26, '=' → %3D, ':' → %3A)
-// reads as the link it was (issue 9, 6j); the page's own links, whose cells
+// reads as the link it was; the page's own links, whose cells
 // may hold those characters, read back unchanged.
 import { describe, expect, test } from 'vitest';
 import { cellsOf, defaultState, literalSeparators, parse, serialize } from '../../../web/src/model/state';

@@ -1,4 +1,4 @@
-// tiles.test.ts — the tile stepper's model (issue 11): which key tile each column is in and where it stands at a
+// tiles.test.ts — the tile stepper's model: which key tile each column is in and where it stands at a
 // step; each row's m, l, rescale factor and partial output read from core.typed.flash_trace, checked against an
 // online softmax written here from the definition; the final check against attention()'s out; what the stepper
 // runs on for each operation and mask (tiles-input.ts), and the tile size in the link ('tb').

@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 const rand = (rows: number, cols: number, seed = 1): MatrixSource => ({ kind: 'random', rows, cols, seed, scale: 1 });
 const link = (q: string, k: string, v: string) => parse(`#op=attention&Q=rand:${q}:1:1&K=rand:${k}:2:1&V=rand:${v}:3:1`);
-/** The 4096 × 64 case of issue 13, and the link that froze the tab for 48 s. */
+/** The 4096 × 64 case, and the link that froze the tab for 48 s. */
 const BIG = link('4096:64', '4096:64', '4096:64');
 const FROZE = link('4096:1', '4096:1', '4096:4096');
 

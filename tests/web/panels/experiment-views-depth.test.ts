@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// experiment-views-depth.test.ts — experiment 6's view (issue 10): the axis
+// experiment-views-depth.test.ts — experiment 6's view: the axis
 // format, the three series (every r > 0 drawn at its layer, each stack its own
 // dash), the summary and per-layer tables, the sentence, and a result whose
 // r is exactly 0 (left out of the log plot, said so under it).

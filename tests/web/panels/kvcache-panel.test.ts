@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// kvcache-panel.test.ts — the KV-cache panel (issue 11) on the real core in
+// kvcache-panel.test.ts — the KV-cache panel on the real core in
 // jsdom: the stepper steps, goes back, resets, plays to the end and answers
 // the keys, the status and the check follow; the calculator shows Llama-3-8B's
 // 16 GiB, recomputes on an edit, explains junk at its field keeping the last

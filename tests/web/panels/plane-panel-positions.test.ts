@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// plane-panel-positions.test.ts — the vector plane with positions (issue 10): with RoPE or sinusoidal positions it
+// plane-panel-positions.test.ts — the vector plane with positions: with RoPE or sinusoidal positions it
 // draws the vectors the core compares (q and k turned, or with PE added), says so and does not let them be dragged;
 // with ALiBi the arrows stay the inputs (draggable) and a note says the scores include the bias.
 import { afterEach, beforeAll, expect, test } from 'vitest';

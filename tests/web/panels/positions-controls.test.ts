@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// positions-controls.test.ts — the positions control (issue 10) on a fake playground: every choice is one history
+// positions-controls.test.ts — the positions control on a fake playground: every choice is one history
 // entry in the state (pos, rp, rb in the link); the RoPE options show only for RoPE, ALiBi's slopes with their
 // numbers per head; a bad base is marked and not written; the control is updated in place (focus kept, a state
 // from Back shown in the focused base field); hidden for gqa; labelled and keyboard-operable native inputs.

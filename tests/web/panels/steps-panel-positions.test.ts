@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// steps-panel-positions.test.ts — the steps panel with positions (issue 10): "q rotated by RoPE", "k rotated by
+// steps-panel-positions.test.ts — the steps panel with positions: "q rotated by RoPE", "k rotated by
 // RoPE" and "+ ALiBi bias" are steps of their own with their shapes, and pointing at weight (i, j) outlines row i
 // of the queries' step, row j of the keys' step and cell (i, j) of the bias.
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';

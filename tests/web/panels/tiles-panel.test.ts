@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// tiles-panel.test.ts — the tile stepper (issue 11) on a fake playground: Next / Previous / Reset step through the
+// tiles-panel.test.ts — the tile stepper on a fake playground: Next / Previous / Reset step through the
 // key tiles with the status "tile 2 of 4: keys 4–7"; the grid outlines the current tile and fades the ones ahead;
 // the table shows m and l as they change and lse at the end with the check "equal to the full softmax"; Play runs
 // to the end with a pause and stops; the tile size menu writes the state; an edit of values keeps the step, a new

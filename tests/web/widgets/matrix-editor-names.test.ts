@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // matrix-editor-names.test.ts — every per-matrix control has an accessible
-// name of its own (issue 9, 6i): with Q, K, V and Wq on one page no two
+// name of its own: with Q, K, V and Wq on one page no two
 // buttons or seed boxes share a name, and each names its matrix, in English
 // and in 中文.
 import { beforeEach, describe, expect, test } from 'vitest';

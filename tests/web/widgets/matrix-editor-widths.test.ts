@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // matrix-editor-widths.test.ts — each grid column is as wide as its longest
-// text (issue 9, 6g: 7-digit values were cut in 64 px cells), between a
+// text (6g: 7-digit values were cut in 64 px cells), between a
 // minimum and a maximum; a value longer than the maximum has its full text as
 // the cell's title, and an error message takes that place while it lasts.
 import { beforeEach, describe, expect, test } from 'vitest';

@@ -3,8 +3,7 @@
 // highlight() marks a row, a column or a cell and keeps the mark through
 // update(); onRowPoint follows the pointer over the body rows and the focus
 // on their headers (one header in the tab order, the arrow keys move), and
-// only then are the headers focusable; long row labels are cut (issue 9,
-// items 3 and 6g).
+// only then are the headers focusable; long row labels are cut.
 import { describe, expect, it } from 'vitest';
 import { MatrixTable, ROW_LABEL_MAX_CHARS, cutLabel, matrixTable, type TableMatrix } from '../../../web/src/widgets/matrix-table';
 

@@ -178,7 +178,7 @@ const SCALARS = {
   positions: oneOf(POSITIONS),
   ropeBase: within(ROPE_BASE_RANGE),
   ropePairing: oneOf(['half', 'interleaved']),
-  tileSize: (v: unknown) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 16 ? v : undefined), // the tile stepper (issue 11)
+  tileSize: (v: unknown) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 16 ? v : undefined), // the tile stepper
   maskParams: maskParamsOf,
   tokens: strings,
   run: (v: unknown) => (typeof v === 'string' ? v : undefined),

@@ -11,8 +11,8 @@ import { OperationPanel } from '../panels/operation-panel';
 import { PlanePanel } from '../panels/plane-panel';
 import { ResultsPanel } from '../panels/results-panel';
 import { StepsPanel } from '../panels/steps-panel';
-import { TilesPanel } from '../panels/tiles-panel'; // the tile stepper (issue 11)
-import { KvCachePanel } from '../panels/kvcache-panel'; // the KV-cache stepper and calculator (issue 11)
+import { TilesPanel } from '../panels/tiles-panel'; // the tile stepper
+import { KvCachePanel } from '../panels/kvcache-panel'; // the KV-cache stepper and calculator
 
 /** The panel names the `panels` attribute accepts. */
 export type PanelName = 'operation' | 'plane' | 'inputs' | 'results' | 'explain' | 'steps' | 'export' | 'tiles' | 'kvcache' | 'experiments';
@@ -37,9 +37,9 @@ export function buildPanels(ctx: PanelContext, show: ReadonlySet<PanelName>): Pa
     results,
     explain: new ExplainPanel(ctx),
     steps: new StepsPanel(ctx),
-    tiles: new TilesPanel(ctx), // the tile stepper (issue 11)
+    tiles: new TilesPanel(ctx), // the tile stepper
     export: new ExportPanel(ctx, results),
-    kvcache: new KvCachePanel(ctx), // the KV-cache stepper and calculator (issue 11)
+    kvcache: new KvCachePanel(ctx), // the KV-cache stepper and calculator
   };
   if (experiments) panels.experiments = experiments;
   return { panels, results, experiments };

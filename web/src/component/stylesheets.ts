@@ -7,13 +7,13 @@ import heatmapCss from '../figures/heatmap/heatmap.css?inline';
 import lineChartCss from '../figures/line-chart/line-chart.css?inline';
 import tokenLinesCss from '../figures/token-lines/token-lines.css?inline';
 import vectorPlaneCss from '../figures/vector-plane/vector-plane.css?inline';
-import flashTilesCss from '../figures/flash-tiles/flash-tiles.css?inline'; // the tile stepper (issue 11)
+import flashTilesCss from '../figures/flash-tiles/flash-tiles.css?inline'; // the tile stepper
 import css from './attention-playground.styles.css?inline';
 import controlsCss from './controls.styles.css?inline';
 import explainCss from './explain.styles.css?inline';
 import experimentsCss from './experiments.styles.css?inline';
 import panelsCss from './panels.styles.css?inline';
-import kvcacheCss from './kvcache.styles.css?inline'; // the KV-cache panel (issue 11)
+import kvcacheCss from './kvcache.styles.css?inline'; // the KV-cache panel
 
 let sheets: CSSStyleSheet[] | null = null;
 /** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */

@@ -1,4 +1,4 @@
-// bias.ts — the bias of attention, attention_steps and multi_head (issue 10): added to the logits after scaling,
+// bias.ts — the bias of attention, attention_steps and multi_head: added to the logits after scaling,
 // before masking (ALiBi, Press et al. 2022). Checked here before WASM with the core's own messages: the shape
 // against the scores ("shape"), then every value finite ("non_finite"); the core checks both again.
 

@@ -41,7 +41,7 @@ function rows<T extends Float64Array | Uint8Array>(fn: string, arg: string, m: u
   return { data, rows: n, cols };
 }
 
-/** number[][] → TypedMatrix, checking it is rectangular, numeric and within the limits (`maxRows`: flash_attention's, issue 11). */
+/** number[][] → TypedMatrix, checking it is rectangular, numeric and within the limits (`maxRows`: flash_attention's). */
 export const toTypedMatrix = (fn: string, arg: string, m: unknown, maxRows?: number): TypedMatrix => rows(fn, arg, m, Float64Array, false, maxRows);
 
 /** boolean[][] → TypedMask (1 = visible), checking it is rectangular; null/undefined → null. */

@@ -1,4 +1,4 @@
-// depth.ts — core.experiments' rank-collapse functions (issue 10, experiment 6;
+// depth.ts — core.experiments' rank-collapse functions (experiment 6;
 // cpp/depth.h, cpp/bindings/experiments_bindings.cpp), typed, every argument
 // checked here first, errors thrown as AttentionError.
 //

@@ -6,8 +6,8 @@
 //   permutation  permutation_experiment, seeded_permutation   attention(PX) against P·attention(X)
 //   quadratic    quadratic_point, fit_loglog_slope   n² score entries, log–log slope
 //   h = 1        h1_check                            multi_head(h = 1) against attention
-//   depth        depth_experiment, depth_curves      rank collapse with depth (depth.ts; issue 10, experiment 6)
-//   memory       heap_stats, memory_point           time and peak memory of attention / flash_attention (memory.ts; issue 11, experiment 8)
+//   depth        depth_experiment, depth_curves      rank collapse with depth (depth.ts, experiment 6)
+//   memory       heap_stats, memory_point           time and peak memory of attention / flash_attention (memory.ts, experiment 8)
 //
 // Matrices go in as { data: Float64Array, rows, cols } or as rows of numbers,
 // and come out as { data, rows, cols }; results are plain data (no `ok` flag),
@@ -18,7 +18,7 @@ import { toTypedMask, toTypedMatrix } from './convert';
 import { unwrap, unwrapData } from './errors';
 import type { BoolMatrix, Matrix, TypedMask, TypedMatrix } from './types';
 import { makeDepth, type DepthCore } from './depth';
-import { makeMemory, type MemoryCore } from './memory'; // memory (issue 11, experiment 8)
+import { makeMemory, type MemoryCore } from './memory'; // memory (experiment 8)
 import { ropeArgs } from './positions';
 import { count, fail, flag, list, maskOf, shaped } from './validate';
 import type { RawCore, RawRelativePosition, RawScalingPoint } from './wasm/attention_core.mjs';
@@ -73,7 +73,7 @@ export interface H1Check {
   max_weight_diff: number;
 }
 
-// ---------------------------------------------------------------- relative position (issue 10, experiments 5 and 7)
+// ---------------------------------------------------------------- relative position (experiments 5 and 7)
 
 /** Experiment 5: one q and one k (length d) repeated at n positions; both (n, n) score matrices and their largest deviation from constant diagonals. */
 export interface RelativePosition extends Omit<RawRelativePosition, 'rope_scores' | 'sin_scores'> {
@@ -122,7 +122,7 @@ export interface ExperimentsCore extends DepthCore, MemoryCore {
   fit_loglog_slope(xs: ArrayLike<number>, ys: ArrayLike<number>): LogLogFit;
   /** multi_head(Q, K, V, 1) against attention(Q, K, V), with an optional mask. */
   h1_check(Q: MatrixInput, K: MatrixInput, V: MatrixInput, mask?: MaskInput | null): H1Check;
-  // relative position (issue 10, experiments 5 and 7)
+  // relative position (experiments 5 and 7)
   /** Experiment 5: q then k drawn standard normal from `seed`, repeated at n ≥ 2 positions (d even ≥ 2): RoPE and sinusoidal scores. */
   relative_position_experiment(n: number, d: number, seed: number, rope?: ExperimentRope | null): RelativePosition;
   /** The same for a given q and k (both length d). */
@@ -159,8 +159,8 @@ function experimentRope(fn: string, rope: unknown): { base: number; interleaved:
 /** core.experiments over the raw module. */
 export function makeExperiments(raw: RawCore): ExperimentsCore {
   return {
-    ...makeDepth(raw), // depth (issue 10, experiment 6): depth_experiment, depth_curves (depth.ts)
-    ...makeMemory(raw), // memory (issue 11, experiment 8): heap_stats, memory_point (memory.ts)
+    ...makeDepth(raw), // depth (experiment 6): depth_experiment, depth_curves (depth.ts)
+    ...makeMemory(raw), // memory (experiment 8): heap_stats, memory_point (memory.ts)
     scaling_point: (d, n, trials, seed) => {
       const f = 'scaling_point';
       return unwrapData(raw.scaling_point(whole(f, 'd', d), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed)), f);
@@ -189,7 +189,7 @@ export function makeExperiments(raw: RawCore): ExperimentsCore {
       const f = 'h1_check';
       return unwrapData(raw.h1_check(matrix(f, 'Q', Q), matrix(f, 'K', K), matrix(f, 'V', V), mask(f, m)), f);
     },
-    // relative position (issue 10, experiments 5 and 7)
+    // relative position (experiments 5 and 7)
     relative_position_experiment: (n, d, seed, rope) => {
       const f = 'relative_position_experiment';
       const o = experimentRope(f, rope);

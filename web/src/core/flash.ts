@@ -1,4 +1,4 @@
-// flash.ts — attention at scale (issue 11) in the façade: flash_attention
+// flash.ts — attention at scale in the façade: flash_attention
 // (tiles and an online softmax: Milakov & Gimelshein 2018; FlashAttention,
 // Dao et al. 2022), flash_trace (the same, tile by tile, for the page) and
 // kv_decode (decoding with a K/V cache: MHA, GQA (Ainslie et al. 2023), MQA

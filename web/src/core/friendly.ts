@@ -3,12 +3,12 @@
 // (convert.ts; sizes by length before anything is read), calls the typed form
 // (which checks the rest, validate.ts), and converts the result back.
 
-import { typedOpts } from './bias'; // bias (issue 10)
+import { typedOpts } from './bias'; // bias
 import { fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } from './convert';
 import { unwrap } from './errors';
-import { makeFriendlyMaskPatterns } from './mask-patterns'; // masks (issue 10)
-import { makeFriendlyPositions } from './positions'; // positions (issue 10)
-import { makeFriendlyFlash } from './flash'; // attention at scale (issue 11)
+import { makeFriendlyMaskPatterns } from './mask-patterns'; // masks
+import { makeFriendlyPositions } from './positions'; // positions
+import { makeFriendlyFlash } from './flash'; // attention at scale
 import type { Core, GroupedResult, TypedCore, TypedMatrix } from './types';
 import { num, obj } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
@@ -57,7 +57,7 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
       return Array.from(unwrap(raw.layer_norm(toTypedVector(f, 'row', row), num(f, 'eps', eps, 1e-5, 0)), f).out);
     },
     block: (X, h, mask, opts) => {
-      const o = obj('block', 'opts', opts); // rope options (issue 10): { eps?, rope?, alibi? }, checked by the typed form
+      const o = obj('block', 'opts', opts); // rope options: { eps?, rope?, alibi? }, checked by the typed form
       const r = typed.block(M('block', 'X', X), h, toTypedMask('block', mask), { eps: o.eps as number, rope: o.rope as never, alibi: o.alibi as boolean });
       return { normed: fromTyped(r.normed), attended: fromTyped(r.attended), out: fromTyped(r.out), weights: r.weights.map((w) => fromTyped(w)) };
     },
@@ -68,11 +68,11 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
     },
     grouped_query_attention: (q, k, v, params, opts) => groupedQueryAttention(typed, q, k, v, params, opts),
     random_normal: (rows, cols, seed, scale) => fromTyped(typed.random_normal(rows, cols, seed, scale)),
-    // positions (issue 10): RoPE and ALiBi
+    // positions: RoPE and ALiBi
     ...makeFriendlyPositions(typed),
-    // masks (issue 10): sliding window, prefix-LM, local + global, dilated, BigBird
+    // masks: sliding window, prefix-LM, local + global, dilated, BigBird
     ...makeFriendlyMaskPatterns(raw),
-    // attention at scale (issue 11): flash_attention, flash_trace, kv_decode
+    // attention at scale: flash_attention, flash_trace, kv_decode
     ...makeFriendlyFlash(typed),
   };
 }

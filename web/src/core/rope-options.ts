@@ -1,4 +1,4 @@
-// rope-options.ts — the rope option of multi_head and the rope / alibi options of block (issue 10), checked in JS
+// rope-options.ts — the rope option of multi_head and the rope / alibi options of block, checked in JS
 // before WebAssembly with the core's own messages (cpp/multi_head.cpp check_head_rope): RoPE (Su et al. 2021) turns
 // each head's q and k slices with d = d/h, keys at offset + j, queries at offset + n_k − n_q + i; ALiBi (Press et al.
 // 2022) adds alibi_bias(h, n, n) per head. The core checks all of it again.

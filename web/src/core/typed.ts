@@ -4,14 +4,14 @@
 // crosses as a fresh object; what only the core can check (shapes against
 // each other, finite values) comes back from it as an error value.
 
-import { typedBias, typedHeadBias } from './bias'; // bias (issue 10)
+import { typedBias, typedHeadBias } from './bias'; // bias
 import { unstack } from './convert';
 import { unwrap } from './errors';
-import { makeTypedMaskPatterns } from './mask-patterns'; // masks (issue 10)
+import { makeTypedMaskPatterns } from './mask-patterns'; // masks
 import type { TypedCore, TypedMask, TypedMatrix, TypedTensor3 } from './types';
-import { makeTypedPositions } from './positions'; // positions (issue 10)
-import { makeTypedFlash } from './flash'; // attention at scale (issue 11)
-import { blockArgs, headRope } from './rope-options'; // rope options (issue 10)
+import { makeTypedPositions } from './positions'; // positions
+import { makeTypedFlash } from './flash'; // attention at scale
+import { blockArgs, headRope } from './rope-options'; // rope options
 import { count, describe, fail, flag, maskOf, num, obj, positive, shaped, view } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
 
@@ -63,7 +63,7 @@ export function makeTyped(raw: RawCore): TypedCore {
       const m = maskOf<TypedMask>(f, mask);
       const o = obj(f, 'opts', opts);
       const b = typedHeadBias(f, o.bias, heads, q.rows, k.rows);
-      const rope = headRope(f, o.rope, q.cols, heads, q.rows, k.rows); // rope options (issue 10)
+      const rope = headRope(f, o.rope, q.cols, heads, q.rows, k.rows); // rope options
       const r = unwrap(raw.multi_head(q, k, v, heads, m, tau(f, o), b, ...rope), f);
       return { out: r.out, weights: unstack(r.weights) };
     },
@@ -71,7 +71,7 @@ export function makeTyped(raw: RawCore): TypedCore {
     block: (X, h, mask, epsOrOptions) => {
       const f = 'block';
       const [x, heads, m] = [M(f, 'X', X), count(f, 'h', h), maskOf<TypedMask>(f, mask)];
-      const o = blockArgs(f, epsOrOptions, x.rows, x.cols, heads); // rope options (issue 10): eps or { eps, rope, alibi }
+      const o = blockArgs(f, epsOrOptions, x.rows, x.cols, heads); // rope options: eps or { eps, rope, alibi }
       const r = unwrap(raw.block(x, heads, m, o.eps, ...o.rope, o.alibi), f);
       return { normed: r.normed, attended: r.attended, out: r.out, weights: unstack(r.weights) };
     },
@@ -94,11 +94,11 @@ export function makeTyped(raw: RawCore): TypedCore {
       const f = 'random_normal';
       return unwrap(raw.random_normal(count(f, 'rows', rows), count(f, 'cols', cols), count(f, 'seed', seed), num(f, 'scale', scale, 1)), f).out;
     },
-    // positions (issue 10): RoPE and ALiBi
+    // positions: RoPE and ALiBi
     ...makeTypedPositions(raw),
-    // masks (issue 10): sliding window, prefix-LM, local + global, dilated, BigBird
+    // masks: sliding window, prefix-LM, local + global, dilated, BigBird
     ...makeTypedMaskPatterns(raw),
-    // attention at scale (issue 11): flash_attention, flash_trace, kv_decode
+    // attention at scale: flash_attention, flash_trace, kv_decode
     ...makeTypedFlash(raw),
   };
 }

@@ -42,17 +42,17 @@ export interface AttentionOptions<B = Matrix> {
   scale?: boolean;
   /** The softmax temperature τ (default 1). */
   temperature?: number;
-  /** bias (issue 10): n_q × n_k, added after scaling, before masking (a bias never unmasks); finite. */
+  /** bias: n_q × n_k, added after scaling, before masking (a bias never unmasks); finite. */
   bias?: B | null;
 }
 /** Options of multi_head(): every head's scores are divided by τ·√(d/h); `temperature` τ defaults to 1. */
 export interface MultiHeadOptions<B = Tensor3> {
   /** The softmax temperature τ (default 1), the same for every head. */
   temperature?: number;
-  /** bias (issue 10): h × n_q × n_k, head t adds bias[t] after scaling, before masking; finite. */
+  /** bias: h × n_q × n_k, head t adds bias[t] after scaling, before masking; finite. */
   bias?: B | null;
   /**
-   * rope options (issue 10): RoPE (Su et al. 2021) on each head's q and k slices with d = d/h (even), never on V: keys
+   * rope options: RoPE (Su et al. 2021) on each head's q and k slices with d = d/h (even), never on V: keys
    * at positions offset + j, queries at offset + n_k − n_q + i (the last n_q positions; n_q ≤ n_k). null or left out: none.
    */
   rope?: RopeOptions | null;
@@ -145,7 +145,7 @@ export interface TypedCore {
     opts?: MultiHeadOptions<TypedTensor3>,
   ): MultiHeadResult<TypedMatrix>;
   pos_encoding(n: number, d: number): TypedMatrix;
-  /** `epsOrOptions`: the layer norm's eps (default 1e-5) or { eps?, rope?, alibi? } (rope options, issue 10). */
+  /** `epsOrOptions`: the layer norm's eps (default 1e-5) or { eps?, rope?, alibi? } (rope options). */
   block(X: TypedMatrix, h: number, mask?: TypedMask | null, epsOrOptions?: number | BlockOptions | null): BlockResult<TypedMatrix>;
   single_head(X: TypedMatrix, Wq: TypedMatrix, Wk: TypedMatrix, Wv: TypedMatrix, opts?: { causal?: boolean }): SingleHeadResult<TypedMatrix>;
   grouped_query_attention(
@@ -167,7 +167,7 @@ export interface Core {
   multi_head(Q: Matrix, K: Matrix, V: Matrix, h: number, mask?: BoolMatrix | null, opts?: MultiHeadOptions): MultiHeadResult;
   pos_encoding(n: number, d: number): Matrix;
   layer_norm(row: number[], eps?: number): number[];
-  /** `opts`: { eps?, rope?, alibi? } (rope and alibi: rope options, issue 10). */
+  /** `opts`: { eps?, rope?, alibi? } (rope and alibi: rope options). */
   block(X: Matrix, h: number, mask?: BoolMatrix | null, opts?: BlockOptions | null): BlockResult;
   single_head(X: Matrix, Wq: Matrix, Wk: Matrix, Wv: Matrix, opts?: { causal?: boolean }): SingleHeadResult;
   grouped_query_attention(q: Tensor3, k: Tensor3, v: Tensor3, params: ProjectionParams, opts: GroupedOptions): GroupedResult;
@@ -182,7 +182,7 @@ export interface Core {
   raw: RawCore;
 }
 
-// ---- masks (issue 10): the sparse mask builders (mask-patterns.ts, cpp/mask_patterns.h) ----
+// ---- masks: the sparse mask builders (mask-patterns.ts, cpp/mask_patterns.h) ----
 // Declared as a second part of TypedCore and Core (TypeScript merges the declarations).
 
 /**
@@ -226,7 +226,7 @@ export interface Core {
   bigbird_mask(n: number, block: number, opts?: BigBirdOptions | null): BoolMatrix;
 }
 
-// ---- positions (issue 10): RoPE and ALiBi --------------------------------
+// ---- positions: RoPE and ALiBi --------------------------------
 // The members below join TypedCore and Core above (interface declaration merging).
 
 /** Which columns RoPE turns together: 'half' (x_i, x_{i+d/2}: GPT-NeoX, Hugging Face Llama), 'interleaved' (x_2i, x_2i+1: RoFormer, Meta's Llama). */
@@ -256,9 +256,9 @@ export interface Core {
   /** ALiBi biases, h × n_q × n_k: bias[t][i][j] = −m_t·|p_i − j|, p_i = i + n_k − n_q (n_q ≤ n_k). */
   alibi_bias(h: number, n_q: number, n_k: number): Tensor3;
 }
-// ---- end of positions (issue 10) -----------------------------------------
+// ---- end of positions -----------------------------------------
 
-// ---- rope options (issue 10): multi_head's rope, block's rope and alibi ----
+// ---- rope options: multi_head's rope, block's rope and alibi ----
 /** Options of block(): the layer norm's eps and the positions of the heads. */
 export interface BlockOptions {
   /** The layer norm's eps (default 1e-5), a finite number ≥ 0. */
@@ -268,9 +268,9 @@ export interface BlockOptions {
   /** ALiBi (Press et al. 2022): head t adds alibi_bias(h, n, n)[t] = −m_t·|i − j| after scaling, before masking. */
   alibi?: boolean;
 }
-// ---- end of rope options (issue 10) -----------------------------------------
+// ---- end of rope options -----------------------------------------
 
-// ---- attention at scale (issue 11): flash_attention, flash_trace, kv_decode (flash.ts) ----
+// ---- attention at scale: flash_attention, flash_trace, kv_decode (flash.ts) ----
 /**
  * Options of flash_attention(): `scale` divides by √d_k (default true); `causal` hides keys j > i and skips those tiles
  * (default false); queries and keys go in tiles of `block_q` and `block_k` (whole numbers 1 … maxFlashRows; default 256
@@ -353,4 +353,4 @@ export interface Core {
   /** Decoding one token at a time with a K/V cache (plain arrays). */
   kv_decode(X: Matrix, params: ProjectionParams, opts: KvDecodeOptions): KvDecodeResult;
 }
-// ---- end of attention at scale (issue 11) -----------------------------------
+// ---- end of attention at scale -----------------------------------

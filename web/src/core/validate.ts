@@ -101,7 +101,7 @@ export function within(fn: string, arg: string, shape: number[], maxRows = lim()
   const L = lim();
   const [b, r, c] = shape.length > 2 ? shape : [0, ...shape];
   const is = `${arg} is (${shape.join(', ')})`;
-  // attention at scale (issue 11): above attention's row limit, flash_attention goes on
+  // attention at scale: above attention's row limit, flash_attention goes on
   const hint = fn === 'attention' && r > maxRows && c <= L.maxCols ? `; flash_attention takes up to ${L.maxFlashRows} rows (it keeps no n_q × n_k matrix)` : '';
   if (b > L.maxBatch || r > maxRows || c > L.maxCols)
     fail(fn, `${is}: the limit is ${shape.length > 2 ? `batch ${L.maxBatch}, ` : ''}${maxRows} rows and ${L.maxCols} columns${hint}`, 'too_large');

@@ -1,5 +1,5 @@
 // depth-words.ts — the English words of experiment 6, rank collapse with
-// depth (issue 10): its card, view and 11-depth.txt. i18n/en.ts takes them
+// depth: its card, view and 11-depth.txt. i18n/en.ts takes them
 // into its table; i18n/zh-depth.ts has the 中文.
 
 /** The depth experiment's English words, by i18n key. */

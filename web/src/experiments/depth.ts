@@ -1,4 +1,4 @@
-// depth.ts — experiment 6, rank collapse with depth (issue 10; → 11-depth.txt).
+// depth.ts — experiment 6, rank collapse with depth (→ 11-depth.txt).
 //
 // Dong, Cordonnier & Loukas (2021), "Attention is not all you need: pure
 // attention loses rank doubly exponentially with depth": stack L layers of

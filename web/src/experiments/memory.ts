@@ -1,4 +1,4 @@
-// memory.ts — experiment 8, memory and time against n (issue 11; → 12-memory.txt).
+// memory.ts — experiment 8, memory and time against n (→ 12-memory.txt).
 //
 // For each n: one flash_attention call (Dao et al. 2022: tiles of keys and an
 // online softmax, never the n × n matrix) and, while n is within attention()'s

@@ -2,7 +2,7 @@
 // P·attention(X), without and with a positional encoding (→ 05-perm.txt).
 // Without one, attention is permutation-equivariant (difference ~1e-16);
 // with the sinusoidal encoding, RoPE (Q = K rotated, V not) or ALiBi (one
-// head's −|i − j|/256 bias) it is not (issue 10, experiment 7).
+// head's −|i − j|/256 bias) it is not (experiment 7).
 
 import { toTypedMatrix, type Core, type Limits, type PermutationCheck, type TypedMatrix } from '../core/core';
 import { POSITIONS_KINDS, type PositionsKind } from '../core/experiments';

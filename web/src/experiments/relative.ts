@@ -1,4 +1,4 @@
-// relative.ts — experiment 5, relative position (issue 10): one query vector q
+// relative.ts — experiment 5, relative position: one query vector q
 // and one key vector k repeated at every position. With RoPE the score matrix
 // is constant along each diagonal (it depends only on i − j); with the
 // sinusoidal encoding added to X it is not (→ 10-rope.txt). One core call:

@@ -12,7 +12,7 @@
 
 import { t, type Lang } from '../i18n/i18n';
 import type { H1Result, PermutationResult, QuadraticResult, ScalingPoint, ScalingResult } from './run';
-// depth (issue 10, experiment 6): 11-depth.txt, depth.csv and the sentence
+// depth (experiment 6): 11-depth.txt, depth.csv and the sentence
 export { depthCsv, depthReport, depthSentence, fmtR, fmtRFull } from './depth-report';
 
 // ---------------------------------------------------------------- number formats
@@ -157,7 +157,7 @@ export function scaleCsv(r: ScalingResult): string {
 
 // ---------------------------------------------------------------- 2. permutation
 
-// the keys of each case of positions (RoPE and ALiBi: issue 10, experiment 7)
+// the keys of each case of positions (RoPE and ALiBi: experiment 7)
 const PE_KEYS = {
   none: { name: 'rep.perm.peNone', tail: 'rep.perm.tailNone', with: 'rep.perm.with' },
   sinusoidal: { name: 'rep.perm.peSin', tail: 'rep.perm.tailPe', with: 'rep.perm.with' },

@@ -21,11 +21,11 @@ import { runH1Check, validateH1, type H1Result, type H1Settings } from './h1';
 import { runPermutation, validatePermutation, type PermutationResult, type PermutationSettings } from './permutation';
 import { runQuadratic, validateQuadratic, type QuadraticResult, type QuadraticSettings } from './quadratic';
 import { runScaling, validateScaling, type ScalingResult, type ScalingSettings } from './scaling';
-// relative position (issue 10, experiment 5)
+// relative position (experiment 5)
 import { runRelative, validateRelative, type RelativeResult, type RelativeSettings } from './relative';
-// depth (issue 10, experiment 6)
+// depth (experiment 6)
 import { runDepth, validateDepth, type DepthResult, type DepthSettings } from './depth';
-// memory (issue 11, experiment 8)
+// memory (experiment 8)
 import { runMemory, validateMemory, type MemoryResult, type MemorySettings } from './memory';
 import { SettingsError, shown, type ExperimentName, type ProgressFn, type RawInput, type Validator } from './settings';
 
@@ -45,9 +45,9 @@ export * from './scaling';
 export * from './permutation';
 export * from './quadratic';
 export * from './h1';
-export * from './relative'; // relative position (issue 10, experiment 5)
-export * from './depth'; // depth (issue 10, experiment 6)
-export * from './memory'; // memory (issue 11, experiment 8)
+export * from './relative'; // relative position (experiment 5)
+export * from './depth'; // depth (experiment 6)
+export * from './memory'; // memory (experiment 8)
 
 /** Settings by experiment. */
 export interface SettingsMap {
@@ -55,9 +55,9 @@ export interface SettingsMap {
   permutation: PermutationSettings;
   quadratic: QuadraticSettings;
   h1: H1Settings;
-  relative: RelativeSettings; // relative position (issue 10, experiment 5)
-  depth: DepthSettings; // depth (issue 10, experiment 6)
-  memory: MemorySettings; // memory (issue 11, experiment 8)
+  relative: RelativeSettings; // relative position (experiment 5)
+  depth: DepthSettings; // depth (experiment 6)
+  memory: MemorySettings; // memory (experiment 8)
 }
 
 /** Results by experiment. */
@@ -66,9 +66,9 @@ export interface ResultMap {
   permutation: PermutationResult;
   quadratic: QuadraticResult;
   h1: H1Result;
-  relative: RelativeResult; // relative position (issue 10, experiment 5)
-  depth: DepthResult; // depth (issue 10, experiment 6)
-  memory: MemoryResult; // memory (issue 11, experiment 8)
+  relative: RelativeResult; // relative position (experiment 5)
+  depth: DepthResult; // depth (experiment 6)
+  memory: MemoryResult; // memory (experiment 8)
 }
 
 /** Any experiment's result. */
@@ -80,9 +80,9 @@ export const VALIDATORS: { [E in ExperimentName]: Validator<SettingsMap[E]> } = 
   permutation: validatePermutation,
   quadratic: validateQuadratic,
   h1: validateH1,
-  relative: validateRelative, // relative position (issue 10, experiment 5)
-  depth: validateDepth, // depth (issue 10, experiment 6)
-  memory: validateMemory, // memory (issue 11, experiment 8)
+  relative: validateRelative, // relative position (experiment 5)
+  depth: validateDepth, // depth (experiment 6)
+  memory: validateMemory, // memory (experiment 8)
 };
 
 /** Validate `input` for `experiment` against the core's limits and run it; throws SettingsError for bad settings. */
@@ -103,13 +103,13 @@ export function runExperiment<E extends ExperimentName>(
       return runPermutation(core, v.settings as PermutationSettings, onProgress) as ResultMap[E];
     case 'quadratic':
       return runQuadratic(core, v.settings as QuadraticSettings, onProgress) as ResultMap[E];
-    // relative position (issue 10, experiment 5)
+    // relative position (experiment 5)
     case 'relative':
       return runRelative(core, v.settings as RelativeSettings, onProgress) as ResultMap[E];
-    // depth (issue 10, experiment 6)
+    // depth (experiment 6)
     case 'depth':
       return runDepth(core, v.settings as DepthSettings, onProgress) as ResultMap[E];
-    // memory (issue 11, experiment 8)
+    // memory (experiment 8)
     case 'memory':
       return runMemory(core, v.settings as MemorySettings, onProgress) as ResultMap[E];
     default:

@@ -18,11 +18,11 @@ export type ExperimentName =
   | 'permutation'
   | 'quadratic'
   | 'h1'
-  // relative position (issue 10, experiment 5)
+  // relative position (experiment 5)
   | 'relative'
-  // depth (issue 10, experiment 6)
+  // depth (experiment 6)
   | 'depth'
-  // memory (issue 11, experiment 8)
+  // memory (experiment 8)
   | 'memory';
 
 /**

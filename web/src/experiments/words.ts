@@ -18,13 +18,13 @@ export const PROGRESS = {
   'exp.step.fit': 'fitting the slope',
   'exp.step.h1': 'h = 1 against attention',
   'exp.step.heads': 'h = {h}: one scale per head',
-  // relative position (issue 10, experiments 5 and 7)
+  // relative position (experiments 5 and 7)
   'exp.step.relative': 'scores of {n} positions, d = {d}, with RoPE and with the sinusoidal encoding',
   'exp.step.peRope': 'with RoPE (Q and K rotated)',
   'exp.step.peAlibi': 'with ALiBi (one head’s bias)',
-  // depth (issue 10, experiment 6)
+  // depth (experiment 6)
   'exp.step.depth': '{L} layers of {n} tokens, d = {d}: attention alone, + residual, pre-LN + residual',
-  // memory (issue 11, experiment 8)
+  // memory (experiment 8)
   'exp.step.memWarm': 'warming up (one small call of each)',
   'exp.step.memFlash': 'flash_attention, n = {n}',
   'exp.step.memAttention': 'attention, n = {n}',

@@ -1,4 +1,4 @@
-// en-copy.ts — the English of the copy fallback (issue 12: widgets/copy-text.ts): the box that shows
+// en-copy.ts — the English of the copy fallback (widgets/copy-text.ts): the box that shows
 // the text selected when the page may not write the clipboard; spread into en.ts's page words; 中文 in zh-copy.ts.
 
 /** The page words of the copy fallback box. */

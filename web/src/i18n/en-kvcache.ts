@@ -1,6 +1,6 @@
 // en-kvcache.ts — the English of the KV-cache panel (panels/kvcache-panel.ts,
 // kv-stepper.ts, kv-calculator.ts, figures/kv-cache/), spread into en.ts's
-// page words; 中文 in zh-kvcache.ts. Issue 11.
+// page words; 中文 in zh-kvcache.ts.
 
 /** The page words of the KV-cache stepper and calculator. */
 export const KVCACHE_WORDS = {

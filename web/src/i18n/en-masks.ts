@@ -1,7 +1,7 @@
 // en-masks.ts — the English of the mask menu (panels/mask-controls.ts), the
 // custom and read-only mask grids (widgets/mask-editor.ts) and the line under
 // the mask (model/mask-cost.ts), spread into en.ts's page words; 中文 in
-// zh-masks.ts. Issue 10.
+// zh-masks.ts.
 
 /** The page words of the mask menu, the mask grids and the mask's cost line. */
 export const MASK_WORDS = {

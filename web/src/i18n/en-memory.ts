@@ -1,5 +1,5 @@
-// en-memory.ts — the English words of experiment 8, memory and time against n
-// (issue 11): its card, view and 12-memory.txt. en.ts spreads them into its
+// en-memory.ts — the English words of experiment 8, memory and time against n:
+// its card, view and 12-memory.txt. en.ts spreads them into its
 // table; zh-memory.ts has the 中文.
 
 /** The memory experiment's English words, by i18n key. */

@@ -1,4 +1,4 @@
-// en-page-positions.ts — the English of the page's positions (issue 10): the
+// en-page-positions.ts — the English of the page's positions: the
 // positions control (panels/positions-controls.ts), the notes of the vector
 // plane and of the written-out weight, and the failure of model/positions.ts;
 // spread into en.ts's page words. 中文 in zh-page-positions.ts.

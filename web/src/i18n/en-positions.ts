@@ -1,7 +1,7 @@
 // en-positions.ts — the English of experiment 5 (relative position: RoPE
 // against the sinusoidal encoding, 10-rope.txt) and of experiment 7 (the
 // permutation experiment's RoPE and ALiBi cases), spread into en.ts's page
-// words; 中文 in zh-positions.ts. Issue 10.
+// words; 中文 in zh-positions.ts.
 
 /** The page words of experiments 5 and 7. */
 export const POSITIONS_WORDS = {

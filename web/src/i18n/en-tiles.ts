@@ -1,4 +1,4 @@
-// en-tiles.ts — the English of the tile stepper (issue 11: panels/tiles-panel.ts,
+// en-tiles.ts — the English of the tile stepper (panels/tiles-panel.ts,
 // figures/flash-tiles/), spread into en.ts's page words; 中文 in zh-tiles.ts.
 
 /** The page words of the tile stepper. */

@@ -3,15 +3,15 @@
 // parser, compute.ts), taken from their word tables. Each English string is
 // written once: here or in its module; zh.ts holds the 中文 translations.
 
-import { DEPTH_WORDS } from '../experiments/depth-words'; // depth (issue 10, experiment 6)
+import { DEPTH_WORDS } from '../experiments/depth-words'; // depth (experiment 6)
 import { PROGRESS } from '../experiments/words';
-import { POSITIONS_WORDS } from './en-positions'; // experiments 5 and 7 (issue 10)
-import { PAGE_POSITIONS_WORDS } from './en-page-positions'; // the page's positions (issue 10)
-import { MASK_WORDS } from './en-masks'; // the mask menu and figure (issue 10)
-import { KVCACHE_WORDS } from './en-kvcache'; // the KV-cache panel (issue 11)
-import { TILES_WORDS } from './en-tiles'; // the tile stepper (issue 11)
-import { MEMORY_WORDS } from './en-memory'; // experiment 8, memory and time against n (issue 11)
-import { COPY_WORDS } from './en-copy'; // the copy fallback box (issue 12)
+import { POSITIONS_WORDS } from './en-positions'; // experiments 5 and 7
+import { PAGE_POSITIONS_WORDS } from './en-page-positions'; // the page's positions
+import { MASK_WORDS } from './en-masks'; // the mask menu and figure
+import { KVCACHE_WORDS } from './en-kvcache'; // the KV-cache panel
+import { TILES_WORDS } from './en-tiles'; // the tile stepper
+import { MEMORY_WORDS } from './en-memory'; // experiment 8, memory and time against n
+import { COPY_WORDS } from './en-copy'; // the copy fallback box
 import { DEFAULT_HEATMAP_WORDS } from '../figures/heatmap/words';
 import { DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
 import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
@@ -40,13 +40,13 @@ export function prefixed<P extends string, T extends Readonly<Record<string, str
 
 /** The page's own words: labels, messages and report headings that no module writes itself. */
 const PAGE_WORDS = {
-  ...POSITIONS_WORDS, // experiments 5 and 7 (issue 10): en-positions.ts
-  ...PAGE_POSITIONS_WORDS, // the page's positions control and notes (issue 10): en-page-positions.ts
-  ...MASK_WORDS, // the mask menu and figure (issue 10): en-masks.ts
-  ...KVCACHE_WORDS, // the KV-cache panel (issue 11): en-kvcache.ts
-  ...TILES_WORDS, // the tile stepper (issue 11): en-tiles.ts
-  ...MEMORY_WORDS, // experiment 8, memory and time against n (issue 11): en-memory.ts
-  ...COPY_WORDS, // the copy fallback box (issue 12): en-copy.ts
+  ...POSITIONS_WORDS, // experiments 5 and 7: en-positions.ts
+  ...PAGE_POSITIONS_WORDS, // the page's positions control and notes: en-page-positions.ts
+  ...MASK_WORDS, // the mask menu and figure: en-masks.ts
+  ...KVCACHE_WORDS, // the KV-cache panel: en-kvcache.ts
+  ...TILES_WORDS, // the tile stepper: en-tiles.ts
+  ...MEMORY_WORDS, // experiment 8, memory and time against n: en-memory.ts
+  ...COPY_WORDS, // the copy fallback box: en-copy.ts
   'app.title': 'Attention Playground',
   'app.subtitle': 'Each word asks a question (its query) and every word offers an answer (its key): drag the arrows and watch who listens to whom.',
   'app.footer':
@@ -350,7 +350,7 @@ export const EN_PARTS = {
   tokenLines: prefixed(PREFIXES.tokenLines, DEFAULT_TOKEN_LINES_WORDS),
   plane: prefixed(PREFIXES.plane, DEFAULT_PLANE_WORDS),
   progress: PROGRESS,
-  depth: DEPTH_WORDS, // depth (issue 10, experiment 6)
+  depth: DEPTH_WORDS, // depth (experiment 6)
   cells: prefixed(PREFIXES.cell, CELL_MESSAGES),
   failures: prefixed(PREFIXES.cell, FAILURE_MESSAGES),
   names: NAMES,
@@ -367,7 +367,7 @@ export const EN = {
   ...EN_PARTS.tokenLines,
   ...EN_PARTS.plane,
   ...EN_PARTS.progress,
-  ...EN_PARTS.depth, // depth (issue 10, experiment 6)
+  ...EN_PARTS.depth, // depth (experiment 6)
   ...EN_PARTS.cells,
   ...EN_PARTS.failures,
   ...EN_PARTS.names,

@@ -1,5 +1,5 @@
 // zh-copy.ts — 简体中文 of the copy fallback (the keys of en-copy.ts); spread into zh.ts, whose
-// table's type checks that every key is translated. Issue 12.
+// table's type checks that every key is translated.
 
 import type { Key } from './en';
 

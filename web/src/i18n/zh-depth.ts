@@ -1,4 +1,4 @@
-// zh-depth.ts — 简体中文 of experiment 6, rank collapse with depth (issue 10;
+// zh-depth.ts — 简体中文 of experiment 6, rank collapse with depth (
 // experiments/depth-words.ts and its progress step); zh.ts spreads it into its
 // table, whose type checks that every key is translated.
 

@@ -4,17 +4,17 @@
 // key is translated.
 
 import type { Key } from './en';
-import { ZH_PAGE_POSITIONS } from './zh-page-positions'; // the page's positions (issue 10)
-import { ZH_KVCACHE } from './zh-kvcache'; // the KV-cache panel (issue 11)
-import { ZH_TILES } from './zh-tiles'; // the tile stepper (issue 11)
-import { ZH_MEMORY } from './zh-memory'; // experiment 8, memory and time against n (issue 11)
+import { ZH_PAGE_POSITIONS } from './zh-page-positions'; // the page's positions
+import { ZH_KVCACHE } from './zh-kvcache'; // the KV-cache panel
+import { ZH_TILES } from './zh-tiles'; // the tile stepper
+import { ZH_MEMORY } from './zh-memory'; // experiment 8, memory and time against n
 
 /** The 中文 of the token view and the vector plane. */
 export const ZH_FIGURES = {
-  ...ZH_PAGE_POSITIONS, // the page's positions control, notes and steps (issue 10): zh-page-positions.ts
-  ...ZH_KVCACHE, // the KV-cache panel (issue 11): zh-kvcache.ts
-  ...ZH_TILES, // the tile stepper (issue 11): zh-tiles.ts
-  ...ZH_MEMORY, // experiment 8, memory and time against n (issue 11): zh-memory.ts
+  ...ZH_PAGE_POSITIONS, // the page's positions control, notes and steps: zh-page-positions.ts
+  ...ZH_KVCACHE, // the KV-cache panel: zh-kvcache.ts
+  ...ZH_TILES, // the tile stepper: zh-tiles.ts
+  ...ZH_MEMORY, // experiment 8, memory and time against n: zh-memory.ts
   // 词元视图：查询与键两列之间的注意力连线（figures/token-lines/）
   'tl.noData': '暂无数据。',
   'tl.empty': '没有可画的内容：没有查询、键或头。',

@@ -1,6 +1,6 @@
 // zh-kvcache.ts — 简体中文 of the KV-cache panel (the keys of en-kvcache.ts);
 // zh-figures.ts spreads it into the table, whose type checks that every key is
-// translated. Issue 11.
+// translated.
 
 import type { Key } from './en';
 

@@ -1,6 +1,6 @@
 // zh-masks.ts — 简体中文 of the mask menu, the mask grids and the mask's cost
 // line (the keys of en-masks.ts); zh.ts spreads it into its table, whose type
-// checks that every key is translated. Issue 10.
+// checks that every key is translated.
 
 import type { Key } from './en';
 

@@ -1,4 +1,4 @@
-// zh-memory.ts — 简体中文 of experiment 8, memory and time against n (issue 11;
+// zh-memory.ts — 简体中文 of experiment 8, memory and time against n (
 // en-memory.ts and its progress steps); zh-figures.ts spreads it into the
 // table, whose type checks that every key is translated.
 

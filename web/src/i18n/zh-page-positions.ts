@@ -1,4 +1,4 @@
-// zh-page-positions.ts — 简体中文 of the page's positions (issue 10): the
+// zh-page-positions.ts — 简体中文 of the page's positions: the
 // positions control, its notes, and the steps' names that put positions in
 // (model/words.ts); zh-figures.ts spreads it, zh.ts's type checks every key.
 

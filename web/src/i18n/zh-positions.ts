@@ -1,7 +1,7 @@
 // zh-positions.ts — 简体中文 of experiment 5 (relative position) and of the
 // permutation experiment's RoPE and ALiBi cases (experiment 7), the keys of
 // en-positions.ts and their progress steps; zh.ts spreads it into its table,
-// whose type checks that every key is translated. Issue 10.
+// whose type checks that every key is translated.
 
 import type { Key } from './en';
 

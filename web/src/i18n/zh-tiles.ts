@@ -1,5 +1,5 @@
 // zh-tiles.ts — 简体中文 of the tile stepper (the keys of en-tiles.ts); spread
-// into zh-figures.ts, whose table's type checks that every key is translated. Issue 11.
+// into zh-figures.ts, whose table's type checks that every key is translated.
 
 import type { Key } from './en';
 

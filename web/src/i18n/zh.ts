@@ -4,21 +4,21 @@
 // (checked the same way: `satisfies` refuses an orphan there).
 
 import type { Key } from './en';
-import { ZH_DEPTH } from './zh-depth'; // depth (issue 10, experiment 6)
+import { ZH_DEPTH } from './zh-depth'; // depth (experiment 6)
 import { ZH_EXPLAIN } from './zh-explain';
 import { ZH_FIGURES } from './zh-figures';
-import { ZH_POSITIONS } from './zh-positions'; // experiments 5 and 7 (issue 10)
-import { ZH_MASKS } from './zh-masks'; // the mask menu and figure (issue 10)
-import { ZH_COPY } from './zh-copy'; // the copy fallback box (issue 12)
+import { ZH_POSITIONS } from './zh-positions'; // experiments 5 and 7
+import { ZH_MASKS } from './zh-masks'; // the mask menu and figure
+import { ZH_COPY } from './zh-copy'; // the copy fallback box
 
 /** The 简体中文 text of every key. */
 export const ZH: Readonly<Record<Key, string>> = {
   ...ZH_EXPLAIN,
   ...ZH_FIGURES,
-  ...ZH_DEPTH, // depth (issue 10, experiment 6)
+  ...ZH_DEPTH, // depth (experiment 6)
   ...ZH_POSITIONS,
-  ...ZH_MASKS, // the mask menu and figure (issue 10)
-  ...ZH_COPY, // the copy fallback box (issue 12)
+  ...ZH_MASKS, // the mask menu and figure
+  ...ZH_COPY, // the copy fallback box
   'app.title': '注意力演练场',
   'app.subtitle': '每个词提出一个问题（查询 query），每个词也给出一个答案（键 key）：拖动箭头，看看谁在关注谁。',
   'app.footer': 'softmax(Q·Kᵀ / √d_k)·V 由编译为 WebAssembly 的 C++ 核心以 float64 精确计算；数值与 PyTorch（float64）的差在 1e-9 以内。',
@@ -364,7 +364,7 @@ export const ZH: Readonly<Record<Key, string>> = {
   'hm.tableOmitted': '{rows} × {cols} 的矩阵太大，不列出表格；请聚焦热力图，用方向键读取数值。',
   'hm.svgTitle': '{title}（行：{row}，列：{col}）',
   'hm.untitled': '热力图',
-  // heatmap: row notes, the legend note and a table split into parts (issue 9, items 2 and 6h)
+  // heatmap: row notes, the legend note and a table split into parts
   'hm.notes': '备注',
   'hm.captionNote': '{caption}；{note}',
   'hm.captionPart': '{caption}（第 {part} 部分，共 {parts} 部分：{range}）',

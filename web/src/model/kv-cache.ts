@@ -1,4 +1,4 @@
-// kv-cache.ts — the size of a decoder's K/V cache (issue 11), pure: the real
+// kv-cache.ts — the size of a decoder's K/V cache, pure: the real
 // configurations the calculator starts from (each with its source), the bytes
 // = 2 · layers · kv_heads · head_dim · tokens · bytes per value (K and V, every
 // layer; a sliding window keeps at most `window` tokens: Mistral, Jiang et al.

@@ -1,4 +1,4 @@
-// kv-decode.ts — the KV-cache stepper's numbers (issue 11), no DOM: the example
+// kv-decode.ts — the KV-cache stepper's numbers, no DOM: the example
 // (the state's grouped-query inputs when the operation is gqa and they fit —
 // X = the Q input as q = k = v, its Wq … Wo, biases and head counts — otherwise
 // a seeded one: 6 tokens, d = 8, 4 query heads over 2 KV heads of width 4),

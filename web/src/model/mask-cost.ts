@@ -1,5 +1,5 @@
 // mask-cost.ts — how much of the score matrix a mask lets through, and how
-// that cost grows with n for each pattern (issue 10): "visible 1,536 of
+// that cost grows with n for each pattern: "visible 1,536 of
 // 65,536 = 2.3 %: cost grows like n·w, not n²". Pure: the count is read from
 // the mask's bytes, the sentence is the i18n table's (t), the numbers are
 // grouped in the page's language (Intl.NumberFormat).

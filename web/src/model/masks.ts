@@ -1,7 +1,7 @@
 // masks.ts — the mask the state asks for, as the core takes it (1 = visible),
 // and its complement the heatmaps shade (1 = hidden).
 //
-// The built patterns (issue 10: sliding window, prefix-LM, local + global,
+// The built patterns (sliding window, prefix-LM, local + global,
 // dilated, BigBird) come from the core's builders (core/mask-patterns.ts),
 // which are square: (n, n) over the n = n_k key positions. With fewer queries
 // than keys the queries are the last n_q positions, as in decoding (the

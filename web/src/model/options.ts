@@ -1,4 +1,4 @@
-// options.ts — the position and mask choices of the state (issue 10): which
+// options.ts — the position and mask choices of the state: which
 // positions enter attention (none, sinusoidal, RoPE, ALiBi) and which mask
 // pattern is built, with its parameters.
 
@@ -8,7 +8,7 @@ export type MaskMode = 'none' | 'causal' | 'window' | 'prefix' | 'localglobal' |
 /** All mask modes, in menu order. */
 export const MASK_MODES: readonly MaskMode[] = ['none', 'causal', 'window', 'prefix', 'localglobal', 'dilated', 'bigbird', 'custom'];
 
-/** The parameters of the built masks (issue 10); each builder reads its own. */
+/** The parameters of the built masks; each builder reads its own. */
 export interface MaskParams {
   /** sliding_window w, local_global w and dilated w (visible keys per query, or the half-width of local_global). */
   window: number;
@@ -24,7 +24,7 @@ export interface MaskParams {
   maskSeed: number;
 }
 
-/** How positions enter attention (issue 10): not at all, the seed's sinusoidal encoding added to the inputs, RoPE rotating q and k, or ALiBi biases. */
+/** How positions enter attention: not at all, the seed's sinusoidal encoding added to the inputs, RoPE rotating q and k, or ALiBi biases. */
 export type Positions = 'none' | 'sinusoidal' | 'rope' | 'alibi';
 
 /** All position modes, in menu order. */
@@ -41,7 +41,7 @@ export function defaultMaskParams(): MaskParams {
   return { window: 3, prefix: 2, globals: [0], dilation: 2, block: 2, randomBlocks: 1, maskSeed: 0 };
 }
 
-// ---- the tile stepper (issue 11): keys per tile of the flash trace, in the link as 'tb' ----
+// ---- the tile stepper: keys per tile of the flash trace, in the link as 'tb' ----
 /** The tile sizes the tile stepper's menu offers (keys per tile); a link may give any whole number in TILE_SIZE_RANGE. */
 export const TILE_SIZES: readonly number[] = [1, 2, 4, 8];
 /** The whole numbers a link's tile size may take. */

@@ -1,5 +1,5 @@
 // positions.ts — how the page puts positions into attention, multi_head, block
-// and single_head (issue 10), computed with the core (pure: no DOM).
+// and single_head, computed with the core (pure: no DOM).
 //
 // Convention (as ALiBi's p_i and decoding with a KV cache): key j sits at
 // position j (0 … n_k − 1) and query i at n_k − n_q + i, the last n_q

@@ -1,4 +1,4 @@
-// pytorch-positions.ts — the positions of "Copy as PyTorch" (issue 10): the
+// pytorch-positions.ts — the positions of "Copy as PyTorch": the
 // Python functions a script needs for the state's positions, written out in
 // full (the seed's pos_encoding; RoPE with rotate_half or the interleaved
 // pairs; ALiBi's slopes computed as Press et al.'s get_slopes), and the lines

@@ -16,7 +16,7 @@
 // damaged one is noticed (and discarded by the page).
 
 import { defaultMaskParams, MASK_MODES, POSITIONS, ROPE_BASE_RANGE, type MaskMode, type MaskParams, type Positions, type RopePairing } from './options';
-import { TILE_SIZE_RANGE } from './options'; // the tile stepper (issue 11)
+import { TILE_SIZE_RANGE } from './options'; // the tile stepper
 export * from './options';
 import {
   bool,
@@ -98,7 +98,7 @@ export interface State {
   experiments: Record<string, string>;
   /** The experiment to run when the state is opened (a shared link re-runs it), or ''. */
   run: string;
-  /** Keys per tile of the tile stepper (issue 11; 1 … 16, the menu offers TILE_SIZES). */
+  /** Keys per tile of the tile stepper (1 … 16, the menu offers TILE_SIZES). */
   tileSize: number;
 }
 

@@ -1,4 +1,4 @@
-// tiles-input.ts — what the tile stepper (issue 11) runs on, read from the
+// tiles-input.ts — what the tile stepper runs on, read from the
 // state: attention's Q, K, V as typed (the scale switch followed; temperature,
 // query length and positions are left out, and a note says so), or for every
 // other operation a seeded 8 × 4 example (Q, K, V from random_normal with seeds

@@ -1,4 +1,4 @@
-// tiles.ts — the tile stepper's model (issue 11), pure and without DOM: the
+// tiles.ts — the tile stepper's model, pure and without DOM: the
 // key tiles of a flash trace (core.typed.flash_trace), which tile each score
 // column belongs to, what one query row's online softmax reads after each tile
 // (the running maximum m before and after, the rescale factor e^(m_old − m_new)
@@ -98,5 +98,5 @@ export function largestDifference(a: TypedMatrix, b: TypedMatrix): number {
   return worst;
 }
 
-/** The tolerance of "equal to the full softmax" (the core's own agreement, issue 11: within 1e-12). */
+/** The tolerance of "equal to the full softmax" (the core's own agreement: within 1e-12). */
 export const EQUAL_WITHIN = 1e-12;

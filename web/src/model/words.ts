@@ -44,7 +44,7 @@ export const NAMES = {
   'step.q': 'q = X·Wq',
   'step.k': 'k = X·Wk',
   'step.v': 'v = X·Wv',
-  // positions (issue 10): the steps that put positions in (model/positions.ts)
+  // positions: the steps that put positions in (model/positions.ts)
   'step.peQ': 'Q + PE (rows at positions {from}…{to})',
   'step.peK': 'K + PE (rows at positions 0…{to})',
   'step.peV': 'V + PE (rows at positions 0…{to})',
@@ -57,7 +57,7 @@ export const NAMES = {
   'step.scaledOffBias': 'scaled = scores + bias (no √d_k)',
   'step.scaledTauBias': 'scaled = scores / (τ·√{dk}) + bias, τ = {tau}',
   'step.scaledTauOffBias': 'scaled = scores / τ + bias, τ = {tau}',
-  // end of positions (issue 10)
+  // end of positions
   'result.head': 'head {n}',
   'head.kv': 'head {n} (kv {kv})',
 } as const;

@@ -9,8 +9,8 @@ import { download, el, uid } from '../widgets/dom';
 import { h1Csv, permCsv, permReport, quadCsv, scaleCsv, scaleReport } from '../experiments/reports';
 import { VALIDATORS, type ExperimentName, type ResultMap } from '../experiments/run';
 import { relativeCsv, relativeReport } from '../experiments/relative-reports';
-import { depthCsv, depthReport } from '../experiments/depth-report'; // depth (issue 10, experiment 6)
-import { memoryCsv, memoryReport } from '../experiments/memory-report'; // memory (issue 11, experiment 8)
+import { depthCsv, depthReport } from '../experiments/depth-report'; // depth (experiment 6)
+import { memoryCsv, memoryReport } from '../experiments/memory-report'; // memory (experiment 8)
 import { PermPicker } from '../widgets/perm-picker';
 import type { PanelContext } from './context';
 import { fieldsOf, type Field } from './experiment-forms';
@@ -276,17 +276,17 @@ export class ExperimentCard<E extends ExperimentName> {
       ],
       quadratic: [['quadratic.csv', () => quadCsv(r() as ResultMap['quadratic'])]],
       h1: [['h1.csv', () => h1Csv(r() as ResultMap['h1'])]],
-      // relative position (issue 10, experiment 5)
+      // relative position (experiment 5)
       relative: [
         ['10-rope.txt', () => relativeReport(r() as ResultMap['relative'], lang)],
         ['relative.csv', () => relativeCsv(r() as ResultMap['relative'])],
       ],
-      // depth (issue 10, experiment 6)
+      // depth (experiment 6)
       depth: [
         ['11-depth.txt', () => depthReport(r() as ResultMap['depth'], lang)],
         ['depth.csv', () => depthCsv(r() as ResultMap['depth'])],
       ],
-      // memory (issue 11, experiment 8)
+      // memory (experiment 8)
       memory: [
         ['12-memory.txt', () => memoryReport(r() as ResultMap['memory'], lang)],
         ['memory.csv', () => memoryCsv(r() as ResultMap['memory'])],

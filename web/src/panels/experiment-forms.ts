@@ -4,8 +4,8 @@
 // or the playground's current X). The card (experiment-card.ts) builds them.
 
 import { DEFAULT_H1, DEFAULT_PERMUTATION, DEFAULT_QUADRATIC, DEFAULT_RELATIVE, DEFAULT_SCALING, type ExperimentName } from '../experiments/run';
-import { DEFAULT_DEPTH } from '../experiments/depth'; // depth (issue 10, experiment 6)
-import { DEFAULT_MEMORY } from '../experiments/memory'; // memory (issue 11, experiment 8)
+import { DEFAULT_DEPTH } from '../experiments/depth'; // depth (experiment 6)
+import { DEFAULT_MEMORY } from '../experiments/memory'; // memory (experiment 8)
 import type { PanelContext } from './context';
 
 /** A settings field of an experiment form. */
@@ -51,7 +51,7 @@ export function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
           options: [
             ['none', t('exp.field.peNone')],
             ['sinusoidal', t('exp.field.peSin')],
-            // RoPE and ALiBi (issue 10, experiment 7)
+            // RoPE and ALiBi (experiment 7)
             ['rope', t('exp.field.peRope')],
             ['alibi', t('exp.field.peAlibi')],
           ],
@@ -73,10 +73,10 @@ export function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
         { key: 'causal', label: t('opt.mask.causal'), kind: 'checkbox', value: String(DEFAULT_H1.causal) },
         { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_H1.seed) },
       ];
-    // relative position (issue 10, experiment 5)
+    // relative position (experiment 5)
     case 'relative':
       return relativeFields(t);
-    // depth (issue 10, experiment 6)
+    // depth (experiment 6)
     case 'depth':
       return [
         { key: 'n', label: 'n', kind: 'number', value: String(DEFAULT_DEPTH.n) },
@@ -84,7 +84,7 @@ export function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
         { key: 'L', label: t('exp.field.layers'), kind: 'number', value: String(DEFAULT_DEPTH.L) },
         { key: 'seed', label: t('exp.seed'), kind: 'number', value: String(DEFAULT_DEPTH.seed) },
       ];
-    // memory (issue 11, experiment 8)
+    // memory (experiment 8)
     case 'memory':
       return [
         { key: 'ns', label: t('exp.field.nList'), kind: 'text', value: DEFAULT_MEMORY.ns.join(', '), wide: true },
@@ -95,7 +95,7 @@ export function fieldsOf(e: ExperimentName, t: PanelContext['t']): Field[] {
   }
 }
 
-/** The relative-position experiment's form (issue 10, experiment 5). */
+/** The relative-position experiment's form (experiment 5). */
 function relativeFields(t: PanelContext['t']): Field[] {
   return [
     { key: 'n', label: t('exp.field.nPositions'), kind: 'number', value: String(DEFAULT_RELATIVE.n) },

@@ -1,4 +1,4 @@
-// experiment-views-depth.ts — experiment 6's view (issue 10), rank collapse
+// experiment-views-depth.ts — experiment 6's view, rank collapse
 // with depth: the three curves of r against the layer on a log y axis
 // (Okabe–Ito colours, and each stack its own marker and dash, so they differ
 // without colour), the one-sentence conclusion computed from the numbers, a

@@ -1,4 +1,4 @@
-// experiment-views-memory.ts — experiment 8's view (issue 11), memory and time
+// experiment-views-memory.ts — experiment 8's view, memory and time
 // against n: the peak memory and the time of one attention and one
 // flash_attention call on log–log axes, each with its fitted line (dashed)
 // and a guide where attention stops; the two sentences computed from the

@@ -1,5 +1,5 @@
-// experiment-views-positions.ts — the view of experiment 5, relative position
-// (issue 10): the RoPE and the sinusoidal score matrices of one q and one k
+// experiment-views-positions.ts — the view of experiment 5, relative position:
+// the RoPE and the sinusoidal score matrices of one q and one k
 // repeated at every position, side by side on one colour scale, each with its
 // largest deviation from constant diagonals, and the sentence that answers
 // "does a score depend only on i − j?". The card (experiment-card.ts) owns the

@@ -154,7 +154,7 @@ function permuteWeights(w: TypedMatrix, perm: number[]): TypedMatrix {
   return { data, rows: n, cols: n };
 }
 
-/** The caption of the permutation experiment's second case (RoPE and ALiBi: issue 10, experiment 7). */
+/** The caption of the permutation experiment's second case (RoPE and ALiBi: experiment 7). */
 const WITH_KEYS = { none: 'exp.perm.none', sinusoidal: 'exp.perm.with', rope: 'exp.perm.withRope', alibi: 'exp.perm.withAlibi' } as const;
 
 /**

@@ -17,8 +17,8 @@ import type { Panel, PanelContext } from './context';
 import { ExperimentCard } from './experiment-card';
 import { H1View, PermutationView, QuadraticView, ScalingView } from './experiment-views';
 import { RelativeView } from './experiment-views-positions';
-import { DepthView } from './experiment-views-depth'; // depth (issue 10, experiment 6)
-import { MemoryView } from './experiment-views-memory'; // memory (issue 11, experiment 8)
+import { DepthView } from './experiment-views-depth'; // depth (experiment 6)
+import { MemoryView } from './experiment-views-memory'; // memory (experiment 8)
 
 /** The experiments in page order. */
 export const EXPERIMENTS: readonly ExperimentName[] = [
@@ -26,9 +26,9 @@ export const EXPERIMENTS: readonly ExperimentName[] = [
   'permutation',
   'quadratic',
   'h1',
-  'relative', // relative position (issue 10, experiment 5)
-  'depth', // depth (issue 10, experiment 6)
-  'memory', // memory (issue 11, experiment 8)
+  'relative', // relative position (experiment 5)
+  'depth', // depth (experiment 6)
+  'memory', // memory (experiment 8)
 ];
 
 /** The experiments panel. */
@@ -48,9 +48,9 @@ export class ExperimentsPanel implements Panel {
       permutation: new ExperimentCard('permutation', this, new PermutationView(t, ctx.lang)),
       quadratic: new ExperimentCard('quadratic', this, new QuadraticView(t, ctx.lang)),
       h1: new ExperimentCard('h1', this, new H1View(t, ctx.lang)),
-      relative: new ExperimentCard('relative', this, new RelativeView(t, ctx.lang)), // issue 10, experiment 5
-      depth: new ExperimentCard('depth', this, new DepthView(t, ctx.lang)), // issue 10, experiment 6
-      memory: new ExperimentCard('memory', this, new MemoryView(t, ctx.lang)), // issue 11, experiment 8
+      relative: new ExperimentCard('relative', this, new RelativeView(t, ctx.lang)), // experiment 5
+      depth: new ExperimentCard('depth', this, new DepthView(t, ctx.lang)), // experiment 6
+      memory: new ExperimentCard('memory', this, new MemoryView(t, ctx.lang)), // experiment 8
     };
     const notes = el(
       'button',

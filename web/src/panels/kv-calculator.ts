@@ -1,4 +1,4 @@
-// kv-calculator.ts — the KV-cache panel's calculator (issue 11): a menu of real
+// kv-calculator.ts — the KV-cache panel's calculator: a menu of real
 // configurations (each with its source) that fills editable fields (layers,
 // query heads, KV heads, head dim, window, tokens, bytes per value); the bytes
 // of the cache for the fields, written out with its formula, and a bar chart

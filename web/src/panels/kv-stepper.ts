@@ -1,4 +1,4 @@
-// kv-stepper.ts — the KV-cache panel's decoding stepper (issue 11): Step /
+// kv-stepper.ts — the KV-cache panel's decoding stepper: Step /
 // Previous / Play / Reset (and the arrow keys, Home, End) through the tokens of
 // the example (model/kv-decode.ts), the cache drawn per KV head growing by one
 // row per token, each query head linked to its KV head, the new token's

@@ -1,4 +1,4 @@
-// kvcache-panel.ts — the KV-cache panel (issue 11): the decoding stepper
+// kvcache-panel.ts — the KV-cache panel: the decoding stepper
 // (kv-stepper.ts: the cache growing token by token, equal to the full causal
 // pass) beside the calculator of real models' cache sizes (kv-calculator.ts).
 

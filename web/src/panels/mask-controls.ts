@@ -1,4 +1,4 @@
-// mask-controls.ts — the mask menu of the operation panel (issue 10): a
+// mask-controls.ts — the mask menu of the operation panel: a
 // labelled select of the modes the operation takes (none, causal, sliding
 // window, prefix-LM, local + global, dilated, BigBird, custom; single_head:
 // none and causal), the parameter fields of the chosen pattern (whole-number

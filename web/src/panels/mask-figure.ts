@@ -1,4 +1,4 @@
-// mask-figure.ts — the mask under the inputs (issue 10): a built mask (causal,
+// mask-figure.ts — the mask under the inputs: a built mask (causal,
 // sliding window, prefix-LM, local + global, dilated, BigBird) drawn read-only
 // with the custom editor's grid, and for every mask the line "visible 1,536
 // of 65,536 = 2.3 %: cost grows like n·w, not n²" (model/mask-cost.ts). A mask

@@ -10,7 +10,7 @@ import { ensureInputs, PRESETS, presetById } from '../model/presets';
 import { OPERATIONS, type Operation, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import { MaskControls } from './mask-controls';
-import { PositionsControls } from './positions-controls'; // positions (issue 10)
+import { PositionsControls } from './positions-controls'; // positions
 import { SoftmaxSliders } from './softmax-sliders';
 
 /** The operation and options panel. */
@@ -21,7 +21,7 @@ export class OperationPanel implements Panel {
   private readonly options: HTMLElement;
   private readonly message: HTMLElement;
   private readonly sliders: SoftmaxSliders;
-  private readonly positions: PositionsControls; // positions (issue 10)
+  private readonly positions: PositionsControls; // positions
   private readonly mask: MaskControls;
   private shownOptionsFor = '';
 
@@ -65,7 +65,7 @@ export class OperationPanel implements Panel {
     this.mask = new MaskControls(ctx);
     this.options = el('div', { class: 'op-options' }, this.mask.element);
     this.sliders = new SoftmaxSliders(ctx);
-    this.positions = new PositionsControls(ctx); // positions (issue 10)
+    this.positions = new PositionsControls(ctx); // positions
     this.message = el('p', { class: 'op-message', role: 'alert', 'data-testid': 'op-message', hidden: true });
     this.element = el(
       'section',
@@ -78,7 +78,7 @@ export class OperationPanel implements Panel {
         seed000,
       ),
       this.options,
-      this.positions.element, // positions (issue 10)
+      this.positions.element, // positions
       this.sliders.element,
       this.message,
     );
@@ -87,7 +87,7 @@ export class OperationPanel implements Panel {
   render(state: State, outcome: Outcome): void {
     this.opSelect.value = state.op;
     this.sliders.render(state);
-    this.positions.render(state); // positions (issue 10)
+    this.positions.render(state); // positions
     this.mask.render(state);
     // rebuild the option controls only when what they show changed (keeps focus while typing)
     const key = JSON.stringify([state.op, state.scale, state.h, state.eps, state.numHeads, state.numKvHeads, state.tokens, state.head]);

@@ -1,5 +1,5 @@
 // positions-controls.ts — how positions enter attention, multi_head, block and
-// single_head (issue 10): none, the seed's sinusoidal encoding, RoPE (its
+// single_head: none, the seed's sinusoidal encoding, RoPE (its
 // pairing and base) or ALiBi (the slope of each head shown with its numbers).
 // Hidden for grouped-query attention. Every change is a history entry (the
 // URL keys pos, rp, rb); the controls are updated in place on every render,

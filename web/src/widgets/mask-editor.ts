@@ -2,7 +2,7 @@
 // queries, columns are keys; ✓ = the query may see the key, × = hidden. A
 // mask of more than MAX_MASK_CELLS cells gets a note instead (its size may
 // come from a link: nothing of that size is built). Without a toggle it is
-// read-only: the same grid of ✓ and × as plain cells (a built mask, issue 10).
+// read-only: the same grid of ✓ and × as plain cells (a built mask).
 
 import { el, replaceChildren } from './dom';
 

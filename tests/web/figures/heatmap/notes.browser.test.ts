@@ -2,7 +2,7 @@
 // (it is wider than the same heatmap's without notes, and the notes' text is
 // drawn right of the plot, where the plain PNG has nothing), and the table
 // alternative of an 8 × 8 heatmap fits its box at a desktop card's width and
-// at a phone's (issue 9, items 2 and 6h): no table is wider than its box.
+// at a phone's: no table is wider than its box.
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../../../web/src/figures/kit/figure-kit.css';
 import '../../../../web/src/figures/heatmap/heatmap.css';

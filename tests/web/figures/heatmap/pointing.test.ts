@@ -3,7 +3,7 @@
 // the hovered cell, else the keyboard cursor while focused, and says null
 // when the pointer leaves and the focus goes; a tap points at a cell; and
 // highlight() outlines a row, a column or a cell from outside without moving
-// the cursor, calling onPoint or touching the cells (issue 9, item 3).
+// the cursor, calling onPoint or touching the cells.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Heatmap, type CellPos, type HeatmapOptions } from '../../../../web/src/figures/heatmap/heatmap';
 import { box, parseSVG } from '../../support/dom-test-kit';

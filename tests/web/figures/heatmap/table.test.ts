@@ -2,7 +2,7 @@
 // Tests of the table alternative (table.ts, table-fit.ts): headers that name
 // the index once ("key 0", not "key 0 0") and a token name only when there is
 // one, the row notes as a last column, the legend note in the caption, and
-// the split into parts that fit the box (issue 9, 6d and 6h).
+// the split into parts that fit the box.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Heatmap, type HeatmapData } from '../../../../web/src/figures/heatmap/heatmap';
 import { textWidth } from '../../../../web/src/figures/heatmap/layout';

@@ -16,7 +16,7 @@ describe('seriesStyle', () => {
     expect(seriesStyle({}, 1).dash).not.toBeNull();
     expect(PALETTE.slice(0, 5)).toEqual(['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00']);
   });
-  it('an explicit dash wins over dashed and the default; an empty one is a solid line (the depth experiment, issue 10)', () => {
+  it('an explicit dash wins over dashed and the default; an empty one is a solid line (the depth experiment)', () => {
     expect(seriesStyle({ markers: true, dash: '7 4' }, 1)).toEqual({ colour: PALETTE[1], dash: '7 4', marker: MARKERS[1] });
     expect(seriesStyle({ dashed: true, dash: '2 3' }, 0).dash).toBe('2 3');
     expect(seriesStyle({ dash: '' }, 1).dash).toBeNull();

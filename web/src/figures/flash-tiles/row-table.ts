@@ -1,4 +1,4 @@
-// row-table.ts — the tile stepper's per-row table (issue 11): after the current
+// row-table.ts — the tile stepper's per-row table: after the current
 // key tile, for each query row, the running maximum m (old → new), the factor
 // e^(m_old − m_new) the old sum and output are rescaled by when m grows, the
 // running sum l (old → new, with a bar against the largest final l), the

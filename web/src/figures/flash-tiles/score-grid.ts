@@ -1,4 +1,4 @@
-// score-grid.ts — the tile stepper's score grid (issue 11): the n_q × n_k
+// score-grid.ts — the tile stepper's score grid: the n_q × n_k
 // scaled scores in viridis (hidden cells grey with a hatch), the key tiles
 // apart by lines; the tiles already read in full colour, the tiles ahead
 // faded, the current tile's columns outlined in vermillion (Okabe–Ito: reads

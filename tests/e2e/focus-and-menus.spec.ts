@@ -1,4 +1,4 @@
-// newcomer-fixes.spec.ts — what a new user hit (issue 9, item 6), each with
+// focus-and-menus.spec.ts — fields, menus and links as a new user meets them, each with
 // its regression test: Back with a field still focused, the operation menu
 // giving inputs that fit, single_head opening causal, a share link whose
 // separators arrive percent-encoded, and the weights kept in sight at 375 px.
@@ -43,7 +43,7 @@ test('every operation from the menu gives inputs that fit (no error), and wide m
   for (const op of ['gqa', 'single_head', 'block', 'multi_head', 'attention', 'gqa', 'block', 'attention'] as const) {
     await page.locator('[data-testid=op]').selectOption(op);
     await expect(page.locator('[data-testid=op-message]'), `no error after choosing ${op}`).toBeHidden();
-    // without the issue 11 panels (tiles, KV cache): they are the same height whatever the operation
+    // without the tiles and KV-cache panels: they are the same height whatever the operation
     const height = await page.evaluate(() => {
       const root = document.querySelector('attention-playground')?.shadowRoot;
       const tall = (sel: string) => root?.querySelector(sel)?.getBoundingClientRect().height ?? 0;

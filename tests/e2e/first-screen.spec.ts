@@ -1,4 +1,4 @@
-// playground-feel.spec.ts — the playground of issue 9 as a learner uses it:
+// first-screen.spec.ts — the playground as a learner uses it:
 // the first screen, dragging a query arrow with the mouse and a key with the
 // keyboard (the weights checked against an independent computation), the
 // temperature and query-length sliders, pointing at a weight to read how it
