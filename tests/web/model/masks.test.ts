@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
 import { compute } from '../../../web/src/model/compute';
-import { appliedMode, hiddenOf, isBuilt, lastRows, maskFor, maskModesFor, maskRows, scoreShape } from '../../../web/src/model/masks';
+import { hiddenOf, isBuilt, lastRows, maskFor, maskRows } from '../../../web/src/model/masks';
+import { applied, appliedMask, OPS, scoreShape } from '../../../web/src/model/ops/index';
 import { cloneState, defaultState, MASK_MODES, parse, serialize, type MaskMode, type State } from '../../../web/src/model/state';
 import { loadCoreForNode } from '../support/load-core';
 import { refBigBird, refDilated, refLocalGlobal, refPrefix, refWindow, type BoolRows } from '../support/mask-reference';
@@ -154,13 +155,13 @@ describe('maskFor: a bad parameter is the core’s own error', () => {
 
 describe('which modes an operation applies', () => {
   test('single_head takes none and causal only; a built or custom mode there applies none', () => {
-    expect(maskModesFor('single_head')).toEqual(['none', 'causal']);
-    for (const op of ['attention', 'multi_head', 'block', 'gqa'] as const) expect(maskModesFor(op)).toEqual(MASK_MODES);
+    expect(OPS.single_head.flags.masks).toEqual(['none', 'causal']);
+    for (const op of ['attention', 'multi_head', 'block', 'gqa'] as const) expect(OPS[op].flags.masks).toEqual(MASK_MODES);
     const s = parse('#op=single_head&mask=window');
     expect(s.mask).toBe('window');
-    expect(appliedMode(s)).toBe('none');
-    expect(maskFor(core, s, 3, 3)).toBeNull();
-    expect(appliedMode(parse('#op=single_head&mask=causal'))).toBe('causal');
+    expect(appliedMask(s)).toBe('none');
+    expect(maskFor(core, applied(s), 3, 3)).toBeNull();
+    expect(appliedMask(parse('#op=single_head&mask=causal'))).toBe('causal');
   });
 
   test('isBuilt: the five patterns', () => {

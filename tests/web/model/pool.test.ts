@@ -7,7 +7,7 @@ import type { Core, TypedMatrix } from '../../../web/src/core/core';
 import { compute, fitMask, maskFor, type ComputeStage, type Outcome, type View } from '../../../web/src/model/compute';
 import { blockRange, MAX_DRAWN, pool, POOLED, stepFor } from '../../../web/src/model/pool';
 import { defaultState, parse } from '../../../web/src/model/state';
-import { STEP_ROWS } from '../../../web/src/model/work';
+import { STEP_ROWS } from '../../../web/src/model/parts';
 import { loadCoreForNode } from '../support/load-core';
 
 let core: Core;

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { fromTyped, type Core } from '../../../web/src/core/core';
 import { compute, type View } from '../../../web/src/model/compute';
 import { explainWeight, sourceOf } from '../../../web/src/model/explain';
-import { addPE, checkPositions, headBias, PositionsError, positionsOf, slopesText, slopeText } from '../../../web/src/model/positions';
+import { appliedPositions } from '../../../web/src/model/ops/index';
+import { addPE, checkPositions, headBias, PositionsError, slopesText, slopeText } from '../../../web/src/model/positions';
 import { cellsOf, defaultState, type Operation, type Positions, type RopePairing, type State } from '../../../web/src/model/state';
 import { t } from '../../../web/src/i18n/i18n';
 import { canDrag, positionsNote } from '../../../web/src/panels/plane-panel';
@@ -84,9 +85,9 @@ describe('positions.ts', () => {
   test('gqa has no positions; n_q > n_k is refused with the shapes named', () => {
     const s = defaultState();
     s.positions = 'rope';
-    expect(positionsOf(s)).toBe('rope');
+    expect(appliedPositions(s)).toBe('rope');
     s.op = 'gqa';
-    expect(positionsOf(s)).toBe('none');
+    expect(appliedPositions(s)).toBe('none');
     s.op = 'attention';
     expect(() => checkPositions(s, 4, 3)).toThrow(PositionsError);
     expect(() => checkPositions(s, 3, 4)).not.toThrow();

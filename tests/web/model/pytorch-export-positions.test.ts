@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { fromTyped, type Core } from '../../../web/src/core/core';
 import { compute, maskFor, readMatrix } from '../../../web/src/model/compute';
 import { toPyTorch } from '../../../web/src/model/pytorch-export';
-import { cellsOf, defaultState, INPUTS, POSITIONS, type MatrixName, type Operation, type State } from '../../../web/src/model/state';
+import { OPS as OPERATION_SPECS } from '../../../web/src/model/ops/index';
+import { cellsOf, defaultState, POSITIONS, type MatrixName, type Operation, type State } from '../../../web/src/model/state';
 import { SEED_000 } from '../../../web/src/model/seed000';
 import { loadCoreForNode } from '../support/load-core';
 import { maxAbsDiff, TOL, type Nested } from '../support/golden';
@@ -64,7 +65,7 @@ function stateOf(op: Operation, pos: State['positions']): State {
 /** The script the export panel copies for `state` (its inputs' numbers and the mask, as ExportPanel.pytorch()). */
 function scriptOf(core: Core, state: State): string {
   const inputs: Partial<Record<MatrixName, number[][]>> = {};
-  for (const n of INPUTS[state.op]) {
+  for (const n of OPERATION_SPECS[state.op].inputs) {
     const { m } = readMatrix(core, state, n);
     if (m) inputs[n] = fromTyped(m);
   }

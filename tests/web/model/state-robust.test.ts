@@ -5,7 +5,8 @@
 // over the core's limits.
 import { describe, expect, test } from 'vitest';
 import { PRESETS } from '../../../web/src/model/presets';
-import { defaultState, INPUTS, OPERATIONS, parse, parseStored, serialize, wellFormed, type State } from '../../../web/src/model/state';
+import { OPS } from '../../../web/src/model/ops/index';
+import { defaultState, OPERATIONS, parse, parseStored, serialize, wellFormed, type State } from '../../../web/src/model/state';
 
 /** Is every UTF-16 surrogate in `s` half of a pair? */
 const isWellFormed = (s: string): boolean => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
@@ -224,7 +225,7 @@ describe('links keep what they say', () => {
     const s = parse('op=multi_head&h=2&mask=causal&tokens=the,cat,sat&Q=1,0;0,1;1,1&K=rand:3:2:7:0.5:2&V=1,2;3,4;5,6');
     expect([s.op, s.h, s.mask, s.tokens]).toEqual(['multi_head', 2, 'causal', ['the', 'cat', 'sat']]);
     expect(s.matrices.K).toEqual({ kind: 'random', rows: 3, cols: 2, seed: 7, scale: 0.5, digits: 2 });
-    expect(INPUTS[s.op].every((n) => s.matrices[n] !== undefined)).toBe(true);
+    expect(OPS[s.op].inputs.every((n) => s.matrices[n] !== undefined)).toBe(true);
   });
 });
 

@@ -8,7 +8,8 @@ import { compute } from '../../../web/src/model/compute';
 import { PRESETS } from '../../../web/src/model/presets';
 import { capsOf, costMessage, countText, FALLBACK_CAPS, mibText, refusal, routeOf, WORKER_MULTIPLY_ADDS } from '../../../web/src/model/route';
 import { defaultState, parse, type MatrixSource, type State } from '../../../web/src/model/state';
-import { dimsOf, estimateWork, RANDOM_COST, STEP_ROWS } from '../../../web/src/model/work';
+import { dimsOf, estimateWork, RANDOM_COST } from '../../../web/src/model/work';
+import { STEP_ROWS } from '../../../web/src/model/parts';
 import { MAX_TABLE } from '../../../web/src/widgets/matrix-table';
 import { loadCoreForNode } from '../support/load-core';
 

@@ -28,9 +28,9 @@ import { fromTyped, type Matrix } from '../core/core';
 import { ExperimentClient } from '../experiments/client';
 import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
 import { presetById } from '../model/presets';
+import { ALL_INPUTS } from '../model/ops/index';
 import {
   defaultMaskParams,
-  INPUTS,
   MASK_MODES,
   OPERATIONS,
   parse,
@@ -109,7 +109,7 @@ export function applyFlags(host: HTMLElement, flags: EmbedFlags): void {
 
 // ---------------------------------------------------------------- state patches from a host page
 
-const MATRIX_NAMES = new Set<string>(Object.values(INPUTS).flat());
+const MATRIX_NAMES = new Set<string>(ALL_INPUTS);
 
 /** A host's matrix: rows of numbers (or cell texts), or a MatrixSource as in State. */
 function toSource(name: string, value: unknown): MatrixSource | string {

@@ -8,7 +8,7 @@
 // are the C++ core's (core.limits()), never a copy of them.
 
 import { loadedLimits, type Limits } from '../core/core';
-import { fill } from '../i18n/fill';
+import { fill } from '../base/fill';
 import { PROGRESS, type ProgressKey } from './words';
 export { PROGRESS, type ProgressKey };
 

@@ -17,6 +17,7 @@ import { DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
 import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
 import { DEFAULT_PLANE_WORDS } from '../figures/vector-plane/words';
 import { CELL_MESSAGES, FAILURE_MESSAGES, NAMES } from '../model/words';
+import { OP_WORDS } from '../model/ops/index';
 import { PASTE_MESSAGES, PASTE_NOTES, PASTE_WORDS } from '../parse/messages';
 
 /** The key prefix of each module's word table, e.g. the heatmap's `table` is 'hm.table'. */
@@ -40,6 +41,7 @@ export function prefixed<P extends string, T extends Readonly<Record<string, str
 
 /** The page's own words: labels, messages and report headings that no module writes itself. */
 const PAGE_WORDS = {
+  ...OP_WORDS.en, // the operations and their presets: model/ops/<op>.ts
   ...POSITIONS_WORDS, // experiments 5 and 7: en-positions.ts
   ...PAGE_POSITIONS_WORDS, // the page's positions control and notes: en-page-positions.ts
   ...MASK_WORDS, // the mask menu and figure: en-masks.ts
@@ -57,23 +59,11 @@ const PAGE_WORDS = {
   'lang.label': 'Language',
   'op.legend': 'Operation',
   'op.label': 'Operation',
-  'op.attention': 'attention(Q, K, V)',
-  'op.multi_head': 'multi_head(Q, K, V, h)',
-  'op.block': 'block(X, h) — pre-LN + residual',
-  'op.single_head': 'single_head(X, Wq, Wk, Wv) — seed 000',
-  'op.gqa': 'grouped-query attention (MHA / GQA / MQA)',
   'preset.label': 'Example',
   'preset.choose': 'Load an example…',
   'preset.sentence': '“the cat sat on the mat” (2-D vectors to drag)',
   'preset.hand': '3×2 by hand',
   'preset.trySeed000': 'Seed 000 example',
-  'preset.seed000': 'Seed 000: single head (X, Wq, Wk, Wv)',
-  'preset.cross': 'Cross-attention (2 queries, 4 keys)',
-  'preset.multihead': 'Multi-head (h = 2, causal)',
-  'preset.block': 'Block: X + multi_head(LN(X))',
-  'preset.seed004mha': 'Seed 004: MHA (8 heads of 16)',
-  'preset.seed004gqa': 'Seed 004: GQA (8 query heads, 2 KV heads)',
-  'preset.seed004mqa': 'Seed 004: MQA (8 query heads, 1 KV head)',
   'opt.scale': 'divide by √d_k',
   // the softmax sliders (panels/softmax-sliders.ts)
   'opt.temperature': 'temperature τ',

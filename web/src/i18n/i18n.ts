@@ -6,7 +6,7 @@
 // en.ts (built from the modules' own word tables) and zh.ts.
 
 import { EN, type Key } from './en';
-import { fill } from './fill';
+import { fill } from '../base/fill';
 import { ZH } from './zh';
 
 /** The 中文 table (zh.ts) and the key type (en.ts), re-exported for the tests and the panels. */

@@ -10,9 +10,11 @@ import { ZH_FIGURES } from './zh-figures';
 import { ZH_POSITIONS } from './zh-positions'; // experiments 5 and 7
 import { ZH_MASKS } from './zh-masks'; // the mask menu and figure
 import { ZH_COPY } from './zh-copy'; // the copy fallback box
+import { OP_WORDS } from '../model/ops/index';
 
 /** The 简体中文 text of every key. */
 export const ZH: Readonly<Record<Key, string>> = {
+  ...OP_WORDS.zh, // the operations and their presets: model/ops/<op>.ts
   ...ZH_EXPLAIN,
   ...ZH_FIGURES,
   ...ZH_DEPTH, // depth (experiment 6)
@@ -28,23 +30,11 @@ export const ZH: Readonly<Record<Key, string>> = {
   'lang.label': '语言',
   'op.legend': '运算',
   'op.label': '运算',
-  'op.attention': 'attention(Q, K, V)',
-  'op.multi_head': 'multi_head(Q, K, V, h)',
-  'op.block': 'block(X, h)——pre-LN + 残差',
-  'op.single_head': 'single_head(X, Wq, Wk, Wv)——种子 000',
-  'op.gqa': '分组查询注意力（MHA / GQA / MQA）',
   'preset.label': '示例',
   'preset.choose': '加载示例…',
   'preset.sentence': '“the cat sat on the mat”（可拖动的二维向量）',
   'preset.hand': '手算 3×2',
   'preset.trySeed000': '种子 000 示例',
-  'preset.seed000': '种子 000：单头（X, Wq, Wk, Wv）',
-  'preset.cross': '交叉注意力（2 个查询，4 个键）',
-  'preset.multihead': '多头（h = 2，因果）',
-  'preset.block': '块：X + multi_head(LN(X))',
-  'preset.seed004mha': '种子 004：MHA（8 个 16 维的头）',
-  'preset.seed004gqa': '种子 004：GQA（8 个查询头，2 个 KV 头）',
-  'preset.seed004mqa': '种子 004：MQA（8 个查询头，1 个 KV 头）',
   'opt.scale': '除以 √d_k',
   // 调节 softmax 的滑块（panels/softmax-sliders.ts）
   'opt.temperature': '温度 τ',

@@ -8,7 +8,8 @@
 
 import type { Lang } from '../i18n/i18n';
 import { version } from '../../../package.json';
-import { defaultState, INPUTS, serialize, type MatrixName, type State } from './state';
+import { opOf } from './ops/index';
+import { defaultState, serialize, type MatrixName, type State } from './state';
 
 /** The npm package's files on jsDelivr: where the snippet points when this code was not loaded from the site. */
 export const PACKAGE_ROOT = `https://cdn.jsdelivr.net/npm/attention-playground@${version}/dist-package/`;
@@ -32,10 +33,10 @@ const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 /** The <script> + <attention-playground> snippet and the <iframe> snippet for `state`. */
 export function embedCode(state: State, inputs: Partial<Record<MatrixName, number[][]>>, root: string, lang: Lang): string {
   const attrs: [string, string][] = [['op', state.op]];
-  if (state.op === 'multi_head' || state.op === 'block') attrs.push(['h', String(state.h)]);
+  if (opOf(state).flags.heads === 'split') attrs.push(['h', String(state.h)]);
   attrs.push(['causal', String(state.mask === 'causal')]);
   const matrices: Partial<Record<MatrixName, number[][]>> = {};
-  for (const name of INPUTS[state.op]) if (inputs[name]) matrices[name] = inputs[name];
+  for (const name of opOf(state).inputs) if (inputs[name]) matrices[name] = inputs[name];
   attrs.push(['matrices', JSON.stringify(matrices)]);
   if (lang !== 'en') attrs.push(['lang', lang]);
   // what the readable attributes cannot say travels in `state` (the share-link form)
@@ -45,7 +46,7 @@ export function embedCode(state: State, inputs: Partial<Record<MatrixName, numbe
     !state.scale ||
     state.mask === 'custom' ||
     state.eps !== d.eps ||
-    state.op === 'gqa' ||
+    opOf(state).flags.heads === 'grouped' ||
     state.head !== 0 ||
     Object.keys(state.experiments).length > 0;
   if (extra) attrs.unshift(['state', serialize(state)]);

@@ -8,7 +8,7 @@
 // not a regular expression that backtracks.
 
 import type { Core, TypedMatrix } from '../core/core';
-import { fill } from '../i18n/fill';
+import { fill } from '../base/fill';
 import { scanNumber } from '../parse/numbers';
 import type { MatrixName, MatrixSource, State } from './state';
 import { CELL_MESSAGES, FAILURE_MESSAGES, type CellErrorCode } from './words';

@@ -9,6 +9,7 @@
 
 import type { Core, ProjectionParams, TypedMatrix } from '../core/core';
 import { readMatrix } from './inputs';
+import { opOf } from './ops/index';
 import type { MatrixName, State } from './state';
 
 /** The seeded example's shape: 6 tokens, d = 8, 4 query heads over 2 KV heads, each 4 wide. */
@@ -70,7 +71,7 @@ export function seededExample(core: Core, reason: ExampleReason): KvExample {
 
 /** The state's gqa inputs as an example (X = Q), or why not. */
 function stateExample(core: Core, state: State): KvExample | ExampleReason {
-  if (state.op !== 'gqa') return 'notGqa';
+  if (!opOf(state).flags.kvCache) return 'notGqa';
   const read = (name: MatrixName) => readMatrix(core, state, name).m;
   const [X, Wq, Wk, Wv, Wo] = (['Q', 'Wq', 'Wk', 'Wv', 'Wo'] as const).map(read);
   if (!X || !Wq || !Wk || !Wv || !Wo) return 'unreadable';

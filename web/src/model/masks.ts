@@ -13,18 +13,7 @@
 
 import { AttentionError, type Core, type TypedMask } from '../core/core';
 import type { MaskMode, MaskParams } from './options';
-import { sizeOf } from './presets';
-import type { Operation, State } from './state';
-
-/** The modes each operation takes, in menu order: single_head's core takes causal on or off only. */
-export function maskModesFor(op: Operation): readonly MaskMode[] {
-  return op === 'single_head' ? ['none', 'causal'] : ['none', 'causal', 'window', 'prefix', 'localglobal', 'dilated', 'bigbird', 'custom'];
-}
-
-/** The mode the state's operation applies: the state's own, or 'none' when the operation cannot take it. */
-export function appliedMode(state: Pick<State, 'op' | 'mask'>): MaskMode {
-  return maskModesFor(state.op).includes(state.mask) ? state.mask : 'none';
-}
+import type { State } from './state';
 
 /** The built patterns: the modes made by a mask_patterns builder from MaskParams. */
 export type BuiltMode = 'window' | 'prefix' | 'localglobal' | 'dilated' | 'bigbird';
@@ -94,9 +83,12 @@ function customBytes(custom: boolean[][], n_q: number, n_k: number): TypedMask {
   return { data, rows: n_q, cols: n_k };
 }
 
-/** The mask the state asks for (of the mode its operation applies), as (n_q, n_k) with 1 = visible, or null; throws for a bad parameter. */
-export function maskFor(core: Core, state: State, n_q: number, n_k: number): TypedMask | null {
-  const mode = appliedMode(state);
+/**
+ * The mask a state asks for, as (n_q, n_k) with 1 = visible, or null; throws for a bad parameter. The state is
+ * as its operation applies it (ops/index.ts: applied), so its mode is one the operation takes.
+ */
+export function maskFor(core: Core, state: Pick<State, 'mask' | 'customMask' | 'maskParams'>, n_q: number, n_k: number): TypedMask | null {
+  const mode = state.mask;
   if (mode === 'causal') return core.typed.causal_mask(n_q, n_k);
   if (mode === 'custom') return customBytes(state.customMask, n_q, n_k);
   if (isBuilt(mode)) return builtMask(core, mode, state.maskParams, n_q, n_k);
@@ -106,14 +98,6 @@ export function maskFor(core: Core, state: State, n_q: number, n_k: number): Typ
 /** A mask as rows of booleans (true = visible). */
 export function maskRows(m: TypedMask): boolean[][] {
   return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols), (x) => x !== 0));
-}
-
-/** (n_q, n_k) of the score matrix, from the input shapes alone (no cell is read): X's rows for block and single_head. */
-export function scoreShape(s: State): [number, number] {
-  const q = sizeOf(s.matrices.Q)?.[0];
-  const k = sizeOf(s.matrices.K)?.[0];
-  const x = sizeOf(s.matrices.X)?.[0] ?? 1;
-  return s.op === 'block' || s.op === 'single_head' ? [x, x] : [q ?? 1, k ?? 1];
 }
 
 /** 1 = hidden, from a mask where 1 = visible. */

@@ -20,6 +20,13 @@ export const PARTS_MAX_TOKENS = 64;
 /** The widest d_k and d_v a head keeps its parts for. */
 export const PARTS_MAX_WIDTH = 64;
 
+/**
+ * The query rows the steps are computed for: the steps panel shows the top-left 16 × 16 of each step
+ * (MAX_TABLE in widgets/matrix-table.ts), and softmax works row by row, so the first rows of the steps of
+ * the first rows of Q are exactly the first rows of the full steps.
+ */
+export const STEP_ROWS = 16;
+
 /** The vectors one head compares and the core's steps on them. */
 export interface HeadParts {
   /** (n_q, d_k) the queries as the head compares them: after the length multiplier, the head's columns or the projection. */

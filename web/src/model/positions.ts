@@ -1,5 +1,7 @@
-// positions.ts — how the page puts positions into attention, multi_head, block
-// and single_head, computed with the core (pure: no DOM).
+// positions.ts — how the page puts positions into the operations that take
+// them (flags.positions), computed with the core (pure: no DOM). The state is
+// as its operation applies it (ops/index.ts: applied): `state.positions` is
+// 'none' for an operation without positions.
 //
 // Convention (as ALiBi's p_i and decoding with a KV cache): key j sits at
 // position j (0 … n_k − 1) and query i at n_k − n_q + i, the last n_q
@@ -15,18 +17,10 @@
 
 import type { Core, TypedMatrix, TypedTensor3 } from '../core/core';
 import { AttentionError } from '../core/errors';
-import { fill } from '../i18n/fill';
-import type { NameVars } from './compute';
-import type { Operation, Positions, RopePairing, State } from './state';
+import { fill } from '../base/fill';
+import type { Positions, RopePairing, State } from './state';
+import type { NameVars } from './view';
 import type { NameKey } from './words';
-
-/** The operations that take positions (not grouped-query attention). */
-export const POSITION_OPS: ReadonlySet<Operation> = new Set<Operation>(['attention', 'multi_head', 'block', 'single_head']);
-
-/** The positions the state's operation uses: 'none' for an operation without them. */
-export function positionsOf(state: State): Positions {
-  return POSITION_OPS.has(state.op) ? state.positions : 'none';
-}
 
 /** What a head's parts remember of its positions, for the written-out weight and the vector plane. */
 export interface PartsPositions {
@@ -63,7 +57,7 @@ const POSITION_NAMES: Readonly<Record<Positions, string>> = { none: 'no', sinuso
 
 /** Refuse n_q > n_k when positions are on (the queries are the last n_q of the n_k positions). */
 export function checkPositions(state: State, nq: number, nk: number): void {
-  const positions = positionsOf(state);
+  const positions = state.positions;
   if (positions !== 'none' && nq > nk) throw new PositionsError('tooManyQueries', { op: state.op, positions: POSITION_NAMES[positions], nq, nk });
 }
 
@@ -98,7 +92,7 @@ export function headBias(b: TypedTensor3, t: number): TypedMatrix {
 
 /** What parts.ts keeps of the positions of a head (t of h heads; n_q, n_k), or undefined without positions. */
 export function partsPositions(core: Core, state: State, nq: number, nk: number, t = 0, h = 1): PartsPositions | undefined {
-  const kind = positionsOf(state);
+  const kind = state.positions;
   if (kind === 'none') return undefined;
   const slope = kind === 'alibi' ? core.typed.alibi_slopes(h)[t] : 0;
   return { kind, first: nk - nq, base: state.ropeBase, pairing: state.ropePairing, slope };
@@ -117,19 +111,14 @@ export function slopesText(slopes: ArrayLike<number>, most = 8): string {
   return all.length > most ? `${all.slice(0, most).join(', ')}, …` : all.join(', ');
 }
 
-/** The number of heads whose slopes the state's operation uses (h for multi_head and block, else 1). */
-export function headsOf(state: State): number {
-  return state.op === 'multi_head' || state.op === 'block' ? state.h : 1;
-}
-
 /** One line of the shape trace for the positions, or none. */
-export function positionsTrace(state: State, nq: number, nk: number): string[] {
-  const kind = positionsOf(state);
+export function positionsTrace(state: State, nq: number, nk: number, heads = 1): string[] {
+  const kind = state.positions;
   if (kind === 'none') return [];
   const where = `queries at positions ${nk - nq}…${nk - 1}, keys at 0…${nk - 1}`;
   if (kind === 'sinusoidal') return [`+ PE (sinusoidal): ${where}`];
   if (kind === 'rope') return [`RoPE (${state.ropePairing}, base ${state.ropeBase}) on q and k: ${where}`];
-  return [`+ ALiBi bias −m·|p_i − j| (${headsOf(state)} × ${nq} × ${nk}): ${where}`];
+  return [`+ ALiBi bias −m·|p_i − j| (${heads} × ${nq} × ${nk}): ${where}`];
 }
 
 /** A step that puts positions in: the key of its name, its matrix and its variables. */
@@ -147,7 +136,7 @@ export function withPE(
   K: TypedMatrix,
   V: TypedMatrix,
 ): { Q: TypedMatrix; K: TypedMatrix; V: TypedMatrix; steps: PositionStep[] } {
-  if (positionsOf(state) !== 'sinusoidal') return { Q, K, V, steps: [] };
+  if (state.positions !== 'sinusoidal') return { Q, K, V, steps: [] };
   const first = K.rows - Q.rows;
   const to = K.rows - 1;
   const [q, k, v] = [addPE(core, Q, first), addPE(core, K, 0), addPE(core, V, 0)];
@@ -172,7 +161,7 @@ export interface HeadPositions {
 
 /** RoPE and ALiBi on head t of h: q (n_q, d_h) and k (n_k, d_h) turned, or the head's bias (from `alibi` when given). */
 export function headPositions(core: Core, state: State, q: TypedMatrix, k: TypedMatrix, t: number, h: number, alibi?: TypedTensor3 | null): HeadPositions {
-  const kind = positionsOf(state);
+  const kind = state.positions;
   const [nq, nk] = [q.rows, k.rows];
   if (kind === 'rope') {
     const [rq, rk] = [rotate(core, state, q, nk - nq), rotate(core, state, k, 0)];

@@ -11,9 +11,10 @@
 //   sync     the rest, computed at once on the page, as always.
 
 import type { Limits } from '../core/core';
-import { fill } from '../i18n/fill';
-import type { Failure } from './compute';
-import { INPUTS, type State } from './state';
+import { fill } from '../base/fill';
+import { opOf } from './ops/index';
+import type { State } from './state';
+import type { Failure } from './view';
 import { estimateWork, type Call, type Work } from './work';
 import { FAILURE_MESSAGES } from './words';
 
@@ -92,7 +93,7 @@ export function costMessage(call: Call, caps: Caps): string | null {
 
 /** A random source over the core's rows or columns, as compute() reports it (inputs.ts), in the order it reads them. */
 function oversized(state: State, caps: Caps): Failure | null {
-  for (const name of INPUTS[state.op]) {
+  for (const name of opOf(state).inputs) {
     const src = state.matrices[name];
     if (src?.kind !== 'random' || (src.rows <= caps.maxRows && src.cols <= caps.maxCols)) continue;
     const vars = { name, rows: src.rows, cols: src.cols, maxRows: caps.maxRows, maxCols: caps.maxCols };

@@ -35,11 +35,8 @@ import {
 } from './url-text';
 export { literalSeparators, wellFormed } from './url-text';
 
-/** The operations the playground can run. */
-export type Operation = 'attention' | 'multi_head' | 'block' | 'single_head' | 'gqa';
-
-/** All operations, in menu order. */
-export const OPERATIONS: readonly Operation[] = ['attention', 'multi_head', 'block', 'single_head', 'gqa'];
+import { OPERATIONS, type Operation } from './ops/ids';
+export { OPERATIONS, type Operation } from './ops/ids';
 
 /** The names of the matrices a user can edit. */
 export type MatrixName = 'Q' | 'K' | 'V' | 'X' | 'Wq' | 'Wk' | 'Wv' | 'Wo' | 'bq' | 'bk' | 'bv' | 'bo';
@@ -101,18 +98,6 @@ export interface State {
   /** Keys per tile of the tile stepper (1 … 16, the menu offers TILE_SIZES). */
   tileSize: number;
 }
-
-/** Which matrices each operation reads, in display order. */
-export const INPUTS: Record<Operation, readonly MatrixName[]> = {
-  attention: ['Q', 'K', 'V'],
-  multi_head: ['Q', 'K', 'V'],
-  block: ['X'],
-  single_head: ['X', 'Wq', 'Wk', 'Wv'],
-  gqa: ['Q', 'K', 'V', 'Wq', 'Wk', 'Wv', 'Wo', 'bq', 'bk', 'bv', 'bo'],
-};
-
-/** Bias vectors are optional: an empty bias means "no bias". */
-export const OPTIONAL: ReadonlySet<MatrixName> = new Set<MatrixName>(['bq', 'bk', 'bv', 'bo']);
 
 /** A state with the hand-sized 3×2 example. */
 export function defaultState(): State {

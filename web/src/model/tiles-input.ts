@@ -10,7 +10,7 @@
 
 import type { Core, TypedMatrix } from '../core/core';
 import { readMatrix } from './inputs';
-import { appliedMode } from './masks';
+import { appliedMask, opOf } from './ops/index';
 import type { MatrixSource, State } from './state';
 import { largestDifference, scaledScores, type TypedTrace } from './tiles';
 
@@ -68,16 +68,17 @@ function typedInputs(core: Core, state: State, notes: TileNote[]): [TypedMatrix,
 /** The stepper's inputs for `state`, or the notes saying why there are none. */
 export function tileInputs(core: Core, state: State): { inputs: TileInputs | null; notes: TileNote[] } {
   const notes: TileNote[] = [];
-  const mode = appliedMode(state);
+  const mode = appliedMask(state);
   if (mode !== 'none' && mode !== 'causal') notes.push({ key: 'tiles.note.mask', vars: { mask: mode } });
   const causal = mode === 'causal';
   let qkv: [TypedMatrix, TypedMatrix, TypedMatrix] | null;
   const [nq, nk] = [rowsOf(state.matrices.Q), rowsOf(state.matrices.K)];
-  if (state.op === 'attention' && (nq > MAX_TILE_TOKENS || nk > MAX_TILE_TOKENS)) {
+  const own = opOf(state).flags.tiles;
+  if (own && (nq > MAX_TILE_TOKENS || nk > MAX_TILE_TOKENS)) {
     notes.push({ key: 'tiles.note.tooMany', vars: { max: MAX_TILE_TOKENS, nq, nk } }); // not read: a large input is not generated twice
     return { inputs: null, notes };
   }
-  if (state.op === 'attention') qkv = typedInputs(core, state, notes);
+  if (own) qkv = typedInputs(core, state, notes);
   else {
     notes.push({ key: 'tiles.note.example', vars: { op: state.op, n: EXAMPLE_SHAPE[0], d: EXAMPLE_SHAPE[1] } });
     qkv = [example(core, 1), example(core, 2), example(core, 3)];
@@ -88,7 +89,7 @@ export function tileInputs(core: Core, state: State): { inputs: TileInputs | nul
     notes.push({ key: 'tiles.note.shapes' });
     return { inputs: null, notes };
   }
-  return { inputs: { Q, K, V, causal, scale: state.op === 'attention' ? state.scale : true }, notes };
+  return { inputs: { Q, K, V, causal, scale: opOf(state).flags.scaleOption ? state.scale : true }, notes };
 }
 
 /** The trace of `x` in tiles of `size`, the scores it reads, and the check against the full softmax (attention's out with the same mask). */

@@ -13,6 +13,7 @@ import { ExperimentCancelled, ExperimentClient } from '../experiments/client';
 import { notesReport } from '../experiments/reports';
 import { SettingsError, type ExperimentName, type ResultMap } from '../experiments/run';
 import type { State } from '../model/state';
+import { opOf } from '../model/ops/index';
 import type { Panel, PanelContext } from './context';
 import { ExperimentCard } from './experiment-card';
 import { H1View, PermutationView, QuadraticView, ScalingView } from './experiment-views';
@@ -87,7 +88,7 @@ export class ExperimentsPanel implements Panel {
   /** The playground's current X (or Q), for the permutation experiment. */
   currentX(): number[][] | null {
     const s = this.ctx.state();
-    const name = s.matrices.X && (s.op === 'block' || s.op === 'single_head') ? 'X' : 'Q';
+    const name = s.matrices.X && opOf(s).flags.selfInput ? 'X' : 'Q';
     const { m } = readMatrix(this.ctx.core, s, name);
     return m ? fromTyped(m) : null;
   }

@@ -10,7 +10,8 @@ import { download, el } from '../widgets/dom';
 import { embedCode, siteRoot } from '../model/embed-code';
 import { formatMatrix } from '../parse/parse';
 import { toPyTorch } from '../model/pytorch-export';
-import { INPUTS, type MatrixName, type State } from '../model/state';
+import { applied, opOf } from '../model/ops/index';
+import type { MatrixName, State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import type { ResultsPanel } from './results-panel';
 
@@ -88,7 +89,7 @@ export class ExportPanel implements Panel {
   /** The numbers of every input (those that parse). */
   private inputs(state: State): Partial<Record<MatrixName, number[][]>> {
     const out: Partial<Record<MatrixName, number[][]>> = {};
-    for (const n of INPUTS[state.op]) {
+    for (const n of opOf(state).inputs) {
       const { m } = readMatrix(this.ctx.core, state, n);
       if (m) out[n] = fromTyped(m);
     }
@@ -99,11 +100,12 @@ export class ExportPanel implements Panel {
   pytorch(): string {
     const state = this.ctx.state();
     const inputs = this.inputs(state);
-    const nq = (state.op === 'block' || state.op === 'single_head' ? inputs.X : inputs.Q)?.length ?? 0;
-    const nk = (state.op === 'block' || state.op === 'single_head' ? inputs.X : inputs.K)?.length ?? 0;
+    const self = opOf(state).flags.selfInput;
+    const nq = (self ? inputs.X : inputs.Q)?.length ?? 0;
+    const nk = (self ? inputs.X : inputs.K)?.length ?? 0;
     let mask: boolean[][] | null = null;
     if (nq > 0 && nk > 0) {
-      const m = maskFor(this.ctx.core, state, nq, nk);
+      const m = maskFor(this.ctx.core, applied(state), nq, nk);
       if (m) mask = Array.from({ length: nq }, (_, i) => Array.from(m.data.subarray(i * nk, (i + 1) * nk), (x) => x === 1));
     }
     return toPyTorch(state, inputs, mask);

@@ -8,8 +8,9 @@ import { fitMask, materialize, type Outcome } from '../model/compute';
 import { el, replaceChildren } from '../widgets/dom';
 import { MAX_MASK_CELLS, MaskEditor } from '../widgets/mask-editor';
 import { MatrixEditor } from '../widgets/matrix-editor';
-import { appliedMode, scoreShape } from '../model/masks';
-import { INPUTS, OPTIONAL, type MatrixName, type State } from '../model/state';
+import { ALL_OPTIONAL, appliedMask, opOf, scoreShape } from '../model/ops/index';
+import type { MatrixName, State } from '../model/state';
+
 import type { Panel, PanelContext, Pointed } from './context';
 import { MaskFigure } from './mask-figure';
 
@@ -57,25 +58,23 @@ export class InputsPanel implements Panel {
           seed: () => ctx.state().seed,
           setSeed: (seed) => ctx.update((s) => void (s.seed = seed), 'replace'),
         },
-        OPTIONAL.has(name),
+        ALL_OPTIONAL.has(name),
       );
       this.editors.set(name, e);
     }
     return e;
   }
 
-  /** Weight (i, j) was made of Q row i and K row j (of X's rows for block and single_head): outline them. */
+  /** Weight (i, j) was made of Q row i and K row j (of X's rows for self-attention on X): outline them. */
   showPointed(p: Pointed): void {
-    const op = this.ctx.state().op;
-    const rows: Partial<Record<MatrixName, number | null>> =
-      op === 'attention' || op === 'multi_head' || op === 'gqa'
-        ? { Q: p ? p.i : null, K: p?.kind === 'weight' ? p.j : null, V: p?.kind === 'weight' ? p.j : null }
-        : { X: p ? p.i : null };
+    const rows: Partial<Record<MatrixName, number | null>> = opOf(this.ctx.state()).flags.selfInput
+      ? { X: p ? p.i : null }
+      : { Q: p ? p.i : null, K: p?.kind === 'weight' ? p.j : null, V: p?.kind === 'weight' ? p.j : null };
     for (const [name, editor] of this.editors) editor.highlightRow(rows[name] ?? null);
   }
 
   render(state: State, outcome: Outcome): void {
-    const names = INPUTS[state.op];
+    const names = opOf(state).inputs;
     if (state.op !== this.shownOp) {
       this.shownOp = state.op;
       replaceChildren(
@@ -89,7 +88,7 @@ export class InputsPanel implements Panel {
         state.matrices[n],
         errors.filter((e) => e.matrix === n),
       );
-    const custom = appliedMode(state) === 'custom';
+    const custom = appliedMask(state) === 'custom';
     this.mask.element.hidden = !custom;
     this.figure.render(state);
     if (custom) {

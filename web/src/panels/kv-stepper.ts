@@ -7,6 +7,7 @@
 import { drawCacheBlock } from '../figures/kv-cache/cache-block';
 import { kvRunFor, type KvRun } from '../model/kv-decode';
 import { grouped } from '../model/kv-cache';
+import { opOf } from '../model/ops/index';
 import type { State } from '../model/state';
 import { el, formatNumber, replaceChildren } from '../widgets/dom';
 import type { PanelContext } from './context';
@@ -76,7 +77,7 @@ export class KvStepper {
   /** Recompute the example when the state's gqa inputs changed (back to token 0), else keep the position. */
   render(state: State): void {
     const m = state.matrices;
-    const key = state.op === 'gqa' ? JSON.stringify([m.Q, m.Wq, m.Wk, m.Wv, m.Wo, m.bq, m.bk, m.bv, m.bo, state.numHeads, state.numKvHeads]) : 'seeded';
+    const key = opOf(state).flags.kvCache ? JSON.stringify([m.Q, m.Wq, m.Wk, m.Wv, m.Wo, m.bq, m.bk, m.bv, m.bo, state.numHeads, state.numKvHeads]) : 'seeded';
     if (key === this.key && this.run) return;
     this.key = key;
     this.stop();

@@ -10,7 +10,8 @@
 // the operation panel shows (the inputs are kept).
 
 import { AttentionError } from '../core/core';
-import { appliedMode, isBuilt, maskFor, maskModesFor, maskRows, scoreShape, type BuiltMode } from '../model/masks';
+import { isBuilt, maskFor, maskRows, type BuiltMode } from '../model/masks';
+import { applied, appliedMask, opOf, scoreShape } from '../model/ops/index';
 import type { MaskMode, MaskParams } from '../model/options';
 import type { State } from '../model/state';
 import { MAX_UINT32 } from '../model/url-text';
@@ -112,7 +113,7 @@ export class MaskControls {
   /** Show the state's mode and parameters; fields are rebuilt only when the mode, n or the operation changed. */
   render(state: State): void {
     const t = this.ctx.t.bind(this.ctx);
-    const modes = maskModesFor(state.op);
+    const modes = opOf(state).flags.masks;
     if (modes.join() !== this.shownModes) {
       this.shownModes = modes.join();
       replaceChildren(
@@ -120,7 +121,7 @@ export class MaskControls {
         modes.map((m) => el('option', { value: m }, t(`opt.mask.${m}`))),
       );
     }
-    const mode = appliedMode(state);
+    const mode = appliedMask(state);
     this.select.value = mode;
     const [nq, nk] = scoreShape(state);
     const structure = JSON.stringify([mode, nk]);
@@ -214,7 +215,7 @@ export class MaskControls {
     if (nq * nk > MAX_MASK_CELLS) return;
     let rows: boolean[][];
     try {
-      const m = maskFor(this.ctx.core, state, nq, nk);
+      const m = maskFor(this.ctx.core, applied(state), nq, nk);
       rows = m ? maskRows(m) : [];
     } catch (err) {
       // the core refused a parameter: the operation panel already says why

@@ -7,7 +7,8 @@
 
 import type { TypedMask } from '../core/core';
 import { costLine, countVisible } from '../model/mask-cost';
-import { appliedMode, isBuilt, maskFor, maskRows, scoreShape } from '../model/masks';
+import { isBuilt, maskFor, maskRows } from '../model/masks';
+import { applied, appliedMask, scoreShape } from '../model/ops/index';
 import type { State } from '../model/state';
 import { el } from '../widgets/dom';
 import { MAX_MASK_CELLS, MaskEditor } from '../widgets/mask-editor';
@@ -41,10 +42,10 @@ export class MaskFigure {
 
   /** The mask of `state` (only what its operation applies), or null for none; undefined when it cannot be built here. */
   private maskOf(state: State, nq: number, nk: number): TypedMask | null | undefined {
-    if (appliedMode(state) === 'none') return null;
+    if (appliedMask(state) === 'none') return null;
     if (nq * nk > MAX_COUNTED) return undefined;
     try {
-      return maskFor(this.ctx.core, state, nq, nk);
+      return maskFor(this.ctx.core, applied(state), nq, nk);
     } catch {
       return undefined; // the core refused a parameter: compute() failed with its message, shown by the operation panel
     }
@@ -52,7 +53,7 @@ export class MaskFigure {
 
   /** Show the mask `state` applies (rebuilt only when its mode, parameters or shape changed). */
   render(state: State): void {
-    const mode = appliedMode(state);
+    const mode = appliedMask(state);
     const [nq, nk] = scoreShape(state);
     const what = mode === 'custom' ? state.customMask : isBuilt(mode) ? state.maskParams : null;
     const key = JSON.stringify([mode, what, nq, nk, state.tokens, this.ctx.lang]);

@@ -7,7 +7,8 @@ import type { Outcome } from '../model/compute';
 import { isWorkNote } from '../compute-worker/runner';
 import { failureMessage } from '../i18n/messages';
 import { ensureInputs, PRESETS, presetById } from '../model/presets';
-import { OPERATIONS, type Operation, type State } from '../model/state';
+import { OP_LIST, OPS, opOf } from '../model/ops/index';
+import type { Operation, State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import { MaskControls } from './mask-controls';
 import { PositionsControls } from './positions-controls'; // positions
@@ -33,14 +34,14 @@ export class OperationPanel implements Panel {
     this.opSelect = el(
       'select',
       { id: opId, class: 'op-select', 'data-testid': 'op' },
-      OPERATIONS.map((op) => el('option', { value: op }, t(`op.${op}`))),
+      OP_LIST.map((op) => el('option', { value: op.id }, t(`op.${op.id}`))),
     );
     this.opSelect.addEventListener('change', () => {
       const op = this.opSelect.value as Operation;
       ctx.update((s) => {
         s.op = op;
-        // single_head is the seed's causal head (the seed and the README say so); its core has no custom mask
-        if (op === 'single_head') s.mask = 'causal';
+        // the seed's single head is causal (the seed and the README say so)
+        if (OPS[op].flags.opensCausal) s.mask = 'causal';
         ensureInputs(s);
       }, 'push');
     });
@@ -125,7 +126,8 @@ export class OperationPanel implements Panel {
     const { ctx } = this;
     const t = ctx.t.bind(ctx);
     const controls: HTMLElement[] = [];
-    if (state.op === 'attention')
+    const { flags } = opOf(state);
+    if (flags.scaleOption)
       controls.push(
         el(
           'label',
@@ -139,11 +141,10 @@ export class OperationPanel implements Panel {
           t('opt.scale'),
         ),
       );
-    if (state.op === 'multi_head' || state.op === 'block') controls.push(this.intField('opt.h', 'h', state.h, 1, 64, (s, v) => (s.h = v)));
-    if (state.op === 'block') controls.push(this.numberField('opt.eps', 'eps', state.eps, (s, v) => (s.eps = v)));
-    if (state.op === 'multi_head' || state.op === 'block')
-      controls.push(this.intField('opt.head', 'head', state.head + 1, 1, Math.max(1, state.h), (s, v) => (s.head = v - 1)));
-    if (state.op === 'gqa') {
+    if (flags.heads === 'split') controls.push(this.intField('opt.h', 'h', state.h, 1, 64, (s, v) => (s.h = v)));
+    if (flags.eps) controls.push(this.numberField('opt.eps', 'eps', state.eps, (s, v) => (s.eps = v)));
+    if (flags.heads === 'split') controls.push(this.intField('opt.head', 'head', state.head + 1, 1, Math.max(1, state.h), (s, v) => (s.head = v - 1)));
+    if (flags.heads === 'grouped') {
       controls.push(this.intField('opt.numHeads', 'num-heads', state.numHeads, 1, 64, (s, v) => (s.numHeads = v)));
       controls.push(this.intField('opt.numKvHeads', 'num-kv-heads', state.numKvHeads, 1, 64, (s, v) => (s.numKvHeads = v)));
       const group = state.numHeads / state.numKvHeads;

@@ -16,16 +16,14 @@
 
 import { materialize, type Outcome, type View } from '../model/compute';
 import type { HeadParts } from '../model/parts';
-import type { MatrixName, MatrixSource, Operation, State } from '../model/state';
+import { opOf } from '../model/ops/index';
+import type { MatrixName, MatrixSource, State } from '../model/state';
 import { cellEdits, type CellEdit } from '../figures/vector-plane/geometry';
 import { VectorPlane, type DragPhase, type Vec2, type VectorKind } from '../figures/vector-plane/vector-plane';
 import { el } from '../widgets/dom';
 import type { Panel, PanelContext, Pointed } from './context';
 import { planeWords } from './words';
 import { slopeText } from '../model/positions';
-
-/** The operations whose heads keep the vectors the plane draws. */
-const PLANE_OPS: ReadonlySet<Operation> = new Set<Operation>(['attention', 'multi_head', 'single_head']);
 
 /** The columns to draw: the state's two when they fit a head of width dk (and differ), else the first two. */
 export function planeDims(dims: readonly [number, number], dk: number): Vec2 {
@@ -109,7 +107,7 @@ export class PlanePanel implements Panel {
   render(state: State, outcome: Outcome): void {
     const view = outcome.ok ? outcome.view : this.ctx.lastGood();
     const head = view ? Math.max(0, Math.min(state.head, view.heads.length - 1)) : 0;
-    const parts = view && PLANE_OPS.has(state.op) ? view.heads[head]?.parts : undefined;
+    const parts = view && opOf(state).flags.plane ? view.heads[head]?.parts : undefined;
     if (!view || !parts || parts.dk < 2) {
       this.element.hidden = true;
       this.shown = null;

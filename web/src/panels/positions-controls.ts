@@ -7,7 +7,8 @@
 // Back or Forward changes the state under a focused field).
 
 import type { Core } from '../core/core';
-import { headsOf, POSITION_OPS, slopesText } from '../model/positions';
+import { slopesText } from '../model/positions';
+import { headsOf, opOf } from '../model/ops/index';
 import { POSITIONS, ROPE_BASE_RANGE, type Positions, type RopePairing, type State } from '../model/state';
 import { el, uid } from '../widgets/dom';
 import type { PanelContext } from './context';
@@ -31,7 +32,7 @@ export function slopesLine(core: Core, state: State): { key: string; vars: { lis
 
 /** The hint of a position mode for the state's operation (i18n key and variables). */
 export function hintOf(state: State): { key: string; vars: Record<string, string> } {
-  const inputs = state.op === 'attention' || state.op === 'multi_head' ? 'Q, K, V' : 'X';
+  const inputs = opOf(state).flags.selfInput ? 'X' : 'Q, K, V';
   return { key: `pos.hint.${state.positions}`, vars: { inputs } };
 }
 
@@ -100,7 +101,7 @@ export class PositionsControls {
   /** Show the state's choice (in place: the focus and a half-typed base stay). */
   render(state: State): void {
     const t = this.ctx.t.bind(this.ctx);
-    this.element.hidden = !POSITION_OPS.has(state.op);
+    this.element.hidden = !opOf(state).flags.positions;
     for (const [p, input] of this.radios) input.checked = state.positions === p;
     this.rope.hidden = state.positions !== 'rope';
     if (this.pairing.value !== state.ropePairing) this.pairing.value = state.ropePairing;

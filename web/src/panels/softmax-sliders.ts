@@ -8,6 +8,7 @@
 
 import { el, uid } from '../widgets/dom';
 import { Q_LENGTH_RANGE, TEMPERATURE_RANGE, type State } from '../model/state';
+import { opOf } from '../model/ops/index';
 import type { PanelContext } from './context';
 
 /** Slider positions per decade of the log scale. */
@@ -52,7 +53,7 @@ export class SoftmaxSliders {
 
   /** Show the state's values (in place), or hide the sliders for an operation that has no such options. */
   render(state: State): void {
-    this.element.hidden = state.op !== 'attention' && state.op !== 'multi_head';
+    this.element.hidden = !opOf(state).flags.sliders;
     this.show(this.temperature, state.temperature);
     this.show(this.length, state.qLength);
   }

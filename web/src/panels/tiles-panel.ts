@@ -11,7 +11,7 @@
 import { AttentionError } from '../core/core';
 import { rowTable } from '../figures/flash-tiles/row-table';
 import { scoreGrid } from '../figures/flash-tiles/score-grid';
-import { appliedMode } from '../model/masks';
+import { appliedMask } from '../model/ops/index';
 import { TILE_SIZES, type State } from '../model/state';
 import { EQUAL_WITHIN } from '../model/tiles';
 import { runTiles, tileInputs, type TileNote, type TileRun } from '../model/tiles-input';
@@ -107,7 +107,7 @@ export class TilesPanel implements Panel {
   render(state: State): void {
     const from = [
       state.op,
-      appliedMode(state),
+      appliedMask(state),
       state.scale,
       state.tileSize,
       state.matrices.Q,

@@ -14,7 +14,7 @@
 // (messages.ts: PASTE_MESSAGES, PASTE_NOTES, the source of the 'paste.*'
 // English of i18n/), and i18n/messages.ts translates them.
 
-import { fill } from '../i18n/fill';
+import { fill } from '../base/fill';
 import { readDelimited } from './delimited';
 import { readLiteral } from './literal';
 import { PASTE_MESSAGES, PASTE_NOTES, PASTE_WORDS, PasteFailure, type PasteErrorCode, type PasteNote, type PasteVars, type Pos } from './messages';

@@ -4,7 +4,7 @@
 
 import { END_OF_INPUT, fail, PASTE_WORDS, type Pos } from './messages';
 import { isSign, isSpace, isWordChar, isWordStart, scanNumber } from './numbers';
-import { fill } from '../i18n/fill';
+import { fill } from '../base/fill';
 
 /** What a token is; 'end' is the one token after the last. */
 export type TokenKind = 'number' | 'word' | 'string' | 'punct' | 'end';

@@ -25,7 +25,7 @@ export const EMPTY_SVG = `<svg xmlns="${SVG_NS}" width="0" height="0"/>`;
 // ---------------------------------------------------------------- pure helpers: text
 
 /** Fill the {name} placeholders of a template (the one filler, i18n/fill.ts). */
-export { fill } from '../../i18n/fill';
+export { fill } from '../../base/fill';
 
 /** Escape text for XML content and attribute values. */
 export function escapeXml(s: string): string {
