@@ -5,12 +5,15 @@
 // the `sync-hash` attribute is present (the main page sets it; embeds don't).
 //
 // Attributes (all optional):
-//   op        attention | multi_head | block | single_head | gqa
 //   preset    a preset id (see presets.ts), applied before the other attributes
 //   state     the whole state in its URL-hash form (as a share link's #…), then refined by the others
+//   every field of the state that has an attribute in the schema's table (model/schema.ts), e.g.
+//   op        attention | multi_head | block | single_head | gqa
 //   matrices  JSON object of matrices, e.g. {"Q": [[1,0],[0,1]], "K": …}
-//   h         heads for multi_head / block
+//   h         heads for multi_head / block (1 … 256)
 //   causal    "true" / "false"
+//   mask, positions, rope-base, rope-pairing, scale, temperature, q-length, query, view, eps,
+//   num-heads, num-kv-heads, seed, head, tile-size, tokens — each with the link's bounds
 //   panels    comma list of panels to show: operation,plane,inputs,results,explain,steps,export,tiles,kvcache,experiments
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
 //   lang      en | zh
@@ -37,7 +40,10 @@ import { MiniWeights } from '../panels/mini-weights';
 import { ResultsPanel } from '../panels/results-panel';
 import { renderPanels } from '../panels/frames';
 import { ensureInputs, firstState, presetById } from '../model/presets';
-import { cellsOf, cloneState, defaultState, OPERATIONS, parse, parseStored, serialize, type Operation, type State } from '../model/state';
+import { cloneState, defaultState, FIELDS, parse, parseStored, serialize, type Field, type State } from '../model/state';
+
+/** The attributes that set a field of the state (the schema's table), by name. */
+const FIELD_ATTRIBUTES: ReadonlyMap<string, Field> = new Map(FIELDS.flatMap((f) => (f.attr ? [[f.attr.name, f] as const] : [])));
 
 export { PANELS, type PanelName } from './panel-set';
 
@@ -52,7 +58,7 @@ export interface PlaygroundChangeDetail {
 
 /** The <attention-playground> custom element. */
 export class AttentionPlayground extends HTMLElement {
-  static readonly observedAttributes = ['state', 'op', 'preset', 'matrices', 'h', 'causal', 'panels', 'lang', 'hide-controls'];
+  static readonly observedAttributes = ['state', 'preset', 'panels', 'lang', 'hide-controls', ...FIELD_ATTRIBUTES.keys()];
 
   /** Register the element under `tag` (once). */
   static define(tag = 'attention-playground'): void {
@@ -221,21 +227,12 @@ export class AttentionPlayground extends HTMLElement {
     // the whole state in its URL-hash form; the attributes below refine it
     const full = this.getAttribute('state');
     if (full) Object.assign(s, parse(full));
-    const op = this.getAttribute('op');
-    if (op && (OPERATIONS as readonly string[]).includes(op)) s.op = op as Operation;
-    const h = Number(this.getAttribute('h'));
-    if (this.hasAttribute('h') && Number.isInteger(h) && h >= 1) s.h = h;
-    const causal = this.getAttribute('causal');
-    if (causal === 'true' || causal === '') s.mask = 'causal';
-    if (causal === 'false') s.mask = 'none';
-    const matrices = this.getAttribute('matrices');
-    if (matrices) {
-      try {
-        const parsed = JSON.parse(matrices) as Record<string, number[][]>;
-        for (const [name, rows] of Object.entries(parsed)) if (Array.isArray(rows)) (s.matrices as Record<string, unknown>)[name] = cellsOf(rows);
-      } catch {
-        console.warn('attention-playground: the matrices attribute is not valid JSON');
-      }
+    for (const [name, field] of FIELD_ATTRIBUTES) {
+      const text = this.getAttribute(name);
+      if (text === null || !field.attr) continue;
+      const value = field.attr.read(text, s[field.key]);
+      if (value === undefined) console.warn(`attention-playground: the ${name} attribute "${text.slice(0, 80)}" is not a valid value; it is left out`);
+      else (s as unknown as Record<string, unknown>)[field.key] = value;
     }
     ensureInputs(s);
     return s;

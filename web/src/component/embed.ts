@@ -27,22 +27,10 @@ import { PANELS, type PanelName } from './attention-playground.component';
 import { fromTyped, type Matrix } from '../core/core';
 import { ExperimentClient } from '../experiments/client';
 import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
-import { presetById } from '../model/presets';
-import { ALL_INPUTS } from '../model/ops/index';
-import {
-  defaultMaskParams,
-  MASK_MODES,
-  OPERATIONS,
-  parse,
-  POSITIONS,
-  Q_LENGTH_RANGE,
-  ROPE_BASE_RANGE,
-  TEMPERATURE_RANGE,
-  type MaskParams,
-  type MatrixName,
-  type MatrixSource,
-  type State,
-} from '../model/state';
+import { statePatch } from '../model/patch';
+import { parse, type State } from '../model/state';
+
+export { statePatch } from '../model/patch';
 import { MSG } from './embed-protocol';
 
 /** The controls `hide-controls` (and the URL's hide flags) can hide. */
@@ -108,132 +96,6 @@ export function applyFlags(host: HTMLElement, flags: EmbedFlags): void {
 }
 
 // ---------------------------------------------------------------- state patches from a host page
-
-const MATRIX_NAMES = new Set<string>(ALL_INPUTS);
-
-/** A host's matrix: rows of numbers (or cell texts), or a MatrixSource as in State. */
-function toSource(name: string, value: unknown): MatrixSource | string {
-  if (Array.isArray(value)) {
-    const rows = value as unknown[];
-    const width = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : -1;
-    for (const row of rows) {
-      if (!Array.isArray(row) || row.length !== width) return `${name} must be a rectangular array of rows`;
-      for (const x of row)
-        if (!(typeof x === 'number' && Number.isFinite(x)) && typeof x !== 'string')
-          return `${name} holds ${typeof x === 'number' ? x : JSON.stringify(x)}: numbers only`;
-    }
-    return { kind: 'cells', cells: rows.map((row) => (row as (number | string)[]).map((x) => String(x))) };
-  }
-  const src = value as Partial<MatrixSource> | null;
-  if (src?.kind === 'cells' && Array.isArray(src.cells)) return toSource(name, src.cells);
-  if (src?.kind === 'random' && [src.rows, src.cols, src.seed].every((n) => Number.isInteger(n) && (n as number) >= 0) && Number.isFinite(src.scale))
-    return {
-      kind: 'random',
-      rows: src.rows!,
-      cols: src.cols!,
-      seed: src.seed!,
-      scale: src.scale!,
-      ...(src.digits === undefined ? {} : { digits: src.digits }),
-    };
-  return `${name} must be an array of rows`;
-}
-
-const int = (lo: number) => (v: unknown) => (Number.isInteger(v) && (v as number) >= lo ? (v as number) : undefined);
-const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
-const within =
-  ([lo, hi]: readonly [number, number]) =>
-  (v: unknown) =>
-    typeof v === 'number' && v >= lo && v <= hi ? v : undefined;
-const oneOf = (values: readonly unknown[]) => (v: unknown) => (values.includes(v) ? v : undefined);
-const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v] : undefined);
-
-/** A host's mask parameters: any of MaskParams' fields, whole numbers ≥ 0 (globals a list of them); the rest keep the defaults. */
-function maskParamsOf(v: unknown): MaskParams | undefined {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-  const out = defaultMaskParams();
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    if (k === 'globals' && Array.isArray(x) && x.every((g) => int(0)(g) !== undefined)) out.globals = [...(x as number[])];
-    else if (k !== 'globals' && Object.hasOwn(out, k) && int(0)(x) !== undefined) out[k as Exclude<keyof MaskParams, 'globals'>] = x as number;
-    else return undefined;
-  }
-  return out;
-}
-
-/** The keys of a patch that are one value each, with the check of each: the value to set, or undefined when bad. */
-const SCALARS = {
-  op: oneOf(OPERATIONS),
-  mask: oneOf(MASK_MODES),
-  causal: bool, // sets mask
-  scale: bool,
-  h: int(1),
-  numHeads: int(1),
-  numKvHeads: int(1),
-  head: int(0),
-  seed: int(0),
-  query: int(0),
-  eps: (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined),
-  temperature: within(TEMPERATURE_RANGE),
-  qLength: within(Q_LENGTH_RANGE),
-  view: oneOf(['heatmap', 'lines', 'both']),
-  positions: oneOf(POSITIONS),
-  ropeBase: within(ROPE_BASE_RANGE),
-  ropePairing: oneOf(['half', 'interleaved']),
-  tileSize: (v: unknown) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 16 ? v : undefined), // the tile stepper
-  maskParams: maskParamsOf,
-  tokens: strings,
-  run: (v: unknown) => (typeof v === 'string' ? v : undefined),
-  planeDims: (v: unknown) => (Array.isArray(v) && v.length === 2 && v.every((x) => int(0)(x) !== undefined) && v[0] !== v[1] ? [v[0], v[1]] : undefined),
-  customMask: (v: unknown) =>
-    Array.isArray(v) && v.every((row) => Array.isArray(row) && row.every((b) => typeof b === 'boolean' || b === 0 || b === 1))
-      ? (v as (boolean | number)[][]).map((row) => row.map(Boolean))
-      : undefined,
-  experiments: (v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string')
-      ? { ...(v as Record<string, string>) }
-      : undefined,
-};
-
-/** The matrices of a patch (name → rows or a random source), or what is wrong with them. */
-function matricesOf(v: unknown): Partial<Record<MatrixName, MatrixSource>> | string {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'matrices must be an object of name → rows';
-  const matrices: Partial<Record<MatrixName, MatrixSource>> = {};
-  for (const [name, value] of Object.entries(v as Record<string, unknown>)) {
-    if (!MATRIX_NAMES.has(name)) return `unknown matrix "${name}" (one of ${[...MATRIX_NAMES].join(', ')})`;
-    const src = toSource(name, value);
-    if (typeof src === 'string') return src;
-    matrices[name as MatrixName] = src;
-  }
-  return matrices;
-}
-
-/**
- * Turn a host's `{ state, preset }` into a patch for setState (pure). Every key
- * given replaces that key; `matrices` replaces all matrices (what the operation
- * needs and is missing is filled in, as when the operation changes).
- */
-export function statePatch(state: unknown, preset?: unknown): { ok: true; patch: Partial<State> } | { ok: false; message: string } {
-  const patch: Partial<State> = {};
-  if (preset !== undefined) {
-    const id = typeof preset === 'string' ? preset : (JSON.stringify(preset) ?? typeof preset);
-    const p = presetById(id);
-    if (!p) return { ok: false, message: `unknown preset "${id}"` };
-    Object.assign(patch, p.build());
-  }
-  if (state === undefined || state === null) return { ok: true, patch };
-  if (typeof state !== 'object' || Array.isArray(state)) return { ok: false, message: 'state must be an object' };
-  for (const [key, v] of Object.entries(state as Record<string, unknown>)) {
-    if (key === 'matrices') {
-      const matrices = matricesOf(v);
-      if (typeof matrices === 'string') return { ok: false, message: matrices };
-      patch.matrices = matrices;
-    } else if (Object.hasOwn(SCALARS, key)) {
-      const value = SCALARS[key as keyof typeof SCALARS](v);
-      if (value === undefined) return { ok: false, message: `bad value for ${key}: ${JSON.stringify(v)}` };
-      Object.assign(patch, key === 'causal' ? { mask: value ? 'causal' : 'none' } : { [key]: value });
-    } else return { ok: false, message: `unknown state key "${key}"` };
-  }
-  return { ok: true, patch };
-}
 
 /** The answer to `get` and `set`: the numbers shown, and the state. */
 export interface ResultAnswer {

@@ -1,8 +1,7 @@
 // url-text.ts — the text of a link: percent-encoding that never throws, the
-// separators of cells and rows, random sources and masks, each with its reader
-// and writer (state.ts builds the whole URL form from them).
-
-import type { MatrixSource } from './state';
+// separators a link rewriter may have encoded, masks, and the readers of one
+// value (a whole number, a number in a range, a choice); state.ts builds the
+// whole URL form from them and the schema's table (schema.ts).
 
 /** The largest seed, and the largest size of a random source: 2³² − 1. */
 export const MAX_UINT32 = 2 ** 32 - 1;
@@ -57,38 +56,6 @@ export function literalSeparators(text: string, separators: string): string {
   } catch {
     return text;
   }
-}
-
-// Cells are joined by ',' and rows by ';'; each cell is percent-encoded so a
-// ',' or ';' typed into a cell survives.
-export function writeCells(cells: string[][]): string {
-  return cells.map((row) => row.map(encodeCell).join(',')).join(';');
-}
-export function readCells(text: string): string[][] {
-  if (text === '') return [];
-  return text.split(';').map((row) => row.split(',').map(safeDecode));
-}
-
-/** "rand:3:2:42:0.5" (or with ":2" rounding digits) ↔ a random source. */
-export function writeSource(s: MatrixSource): string {
-  if (s.kind === 'cells') return writeCells(s.cells);
-  return `rand:${s.rows}:${s.cols}:${s.seed}:${s.scale}` + (s.digits === undefined ? '' : `:${s.digits}`);
-}
-/**
- * A random source, or the cells of `text`. The expression is linear: ':' ends each run of digits and cannot
- * occur in the scale. Rows and columns are kept up to 2³² − 1 (the largest seed, and every length an array
- * can have), however far over the core's limits: compute.ts reports those limits by name.
- */
-export function readSource(text: string): MatrixSource | undefined {
-  const m = /^rand:(\d+):(\d+):(\d+):([-+0-9.eE]+)(?::(\d+))?$/.exec(text);
-  if (m) {
-    const [rows, cols, seed, scale] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-    const digits = m[5] === undefined ? undefined : Number(m[5]);
-    const size = (n: number) => n >= 1 && n <= MAX_UINT32;
-    if (!size(rows) || !size(cols) || !Number.isFinite(scale) || seed > MAX_UINT32 || (digits ?? 0) > 15) return undefined;
-    return digits === undefined ? { kind: 'random', rows, cols, seed, scale } : { kind: 'random', rows, cols, seed, scale, digits };
-  }
-  return { kind: 'cells', cells: readCells(text) };
 }
 
 export function writeMask(mask: boolean[][]): string {

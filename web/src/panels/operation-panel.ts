@@ -8,7 +8,7 @@ import { isWorkNote } from '../compute-worker/runner';
 import { failureMessage } from '../i18n/messages';
 import { ensureInputs, PRESETS, presetById } from '../model/presets';
 import { OP_LIST, OPS, opOf } from '../model/ops/index';
-import type { Operation, State } from '../model/state';
+import { boundsOf, type Operation, type State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import { MaskControls } from './mask-controls';
 import { PositionsControls } from './positions-controls'; // positions
@@ -141,12 +141,12 @@ export class OperationPanel implements Panel {
           t('opt.scale'),
         ),
       );
-    if (flags.heads === 'split') controls.push(this.intField('opt.h', 'h', state.h, 1, 64, (s, v) => (s.h = v)));
+    if (flags.heads === 'split') controls.push(this.intField('opt.h', 'h', state.h, ...boundsOf('h'), (s, v) => (s.h = v)));
     if (flags.eps) controls.push(this.numberField('opt.eps', 'eps', state.eps, (s, v) => (s.eps = v)));
     if (flags.heads === 'split') controls.push(this.intField('opt.head', 'head', state.head + 1, 1, Math.max(1, state.h), (s, v) => (s.head = v - 1)));
     if (flags.heads === 'grouped') {
-      controls.push(this.intField('opt.numHeads', 'num-heads', state.numHeads, 1, 64, (s, v) => (s.numHeads = v)));
-      controls.push(this.intField('opt.numKvHeads', 'num-kv-heads', state.numKvHeads, 1, 64, (s, v) => (s.numKvHeads = v)));
+      controls.push(this.intField('opt.numHeads', 'num-heads', state.numHeads, ...boundsOf('numHeads'), (s, v) => (s.numHeads = v)));
+      controls.push(this.intField('opt.numKvHeads', 'num-kv-heads', state.numKvHeads, ...boundsOf('numKvHeads'), (s, v) => (s.numKvHeads = v)));
       const group = state.numHeads / state.numKvHeads;
       const kind =
         state.numKvHeads === state.numHeads
