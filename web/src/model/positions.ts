@@ -19,8 +19,7 @@ import type { Core, TypedMatrix, TypedTensor3 } from '../core/core';
 import { AttentionError } from '../core/errors';
 import { fill } from '../base/fill';
 import type { Positions, RopePairing, State } from './state';
-import type { NameVars } from './view';
-import type { NameKey } from './words';
+import type { NameKey, NameVars } from './words';
 
 /** What a head's parts remember of its positions, for the written-out weight and the vector plane. */
 export interface PartsPositions {

@@ -8,10 +8,9 @@ import type { CellError } from './inputs';
 import type { HeadParts } from './parts';
 import type { Pooled } from './pool';
 import type { MatrixName } from './state';
-import { NAMES, type NameKey } from './words';
+import { NAMES, type NameKey, type NameVars } from './words';
 
-/** Variables of a translated name, e.g. { dk: 2 }. */
-export type NameVars = Record<string, string | number>;
+export type { NameVars } from './words';
 
 /** A matrix with a display name, e.g. "scores = Q·Kᵀ". */
 export interface NamedMatrix {

@@ -62,5 +62,8 @@ export const NAMES = {
   'head.kv': 'head {n} (kv {kv})',
 } as const;
 
+/** Variables of a translated name, e.g. { dk: 2 }. */
+export type NameVars = Record<string, string | number>;
+
 /** A name's i18n key: a key of NAMES. */
 export type NameKey = keyof typeof NAMES;
