@@ -6,9 +6,7 @@
 import { typedOpts } from './bias'; // bias
 import { fromTyped, toTypedMask, toTypedMatrix, toTypedTensor3, toTypedVector } from './convert';
 import { unwrap } from './errors';
-import { makeFriendlyMaskPatterns } from './mask-patterns'; // masks
-import { makeFriendlyPositions } from './positions'; // positions
-import { makeFriendlyFlash } from './flash'; // attention at scale
+import { friendlyParts } from './parts';
 import type { Core, GroupedResult, TypedCore, TypedMatrix } from './types';
 import { num, obj } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
@@ -68,12 +66,8 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
     },
     grouped_query_attention: (q, k, v, params, opts) => groupedQueryAttention(typed, q, k, v, params, opts),
     random_normal: (rows, cols, seed, scale) => fromTyped(typed.random_normal(rows, cols, seed, scale)),
-    // positions: RoPE and ALiBi
-    ...makeFriendlyPositions(typed),
-    // masks: sliding window, prefix-LM, local + global, dilated, BigBird
-    ...makeFriendlyMaskPatterns(raw),
-    // attention at scale: flash_attention, flash_trace, kv_decode
-    ...makeFriendlyFlash(typed),
+    // the parts (parts.ts): positions, the mask builders, attention at scale, linear attention
+    ...friendlyParts(typed, raw),
   };
 }
 

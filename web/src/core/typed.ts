@@ -7,10 +7,8 @@
 import { typedBias, typedHeadBias } from './bias'; // bias
 import { unstack } from './convert';
 import { unwrap } from './errors';
-import { makeTypedMaskPatterns } from './mask-patterns'; // masks
 import type { TypedCore, TypedMask, TypedMatrix, TypedTensor3 } from './types';
-import { makeTypedPositions } from './positions'; // positions
-import { makeTypedFlash } from './flash'; // attention at scale
+import { typedParts } from './parts';
 import { blockArgs, headRope } from './rope-options'; // rope options
 import { count, describe, fail, flag, maskOf, num, obj, positive, shaped, view } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
@@ -94,11 +92,7 @@ export function makeTyped(raw: RawCore): TypedCore {
       const f = 'random_normal';
       return unwrap(raw.random_normal(count(f, 'rows', rows), count(f, 'cols', cols), count(f, 'seed', seed), num(f, 'scale', scale, 1)), f).out;
     },
-    // positions: RoPE and ALiBi
-    ...makeTypedPositions(raw),
-    // masks: sliding window, prefix-LM, local + global, dilated, BigBird
-    ...makeTypedMaskPatterns(raw),
-    // attention at scale: flash_attention, flash_trace, kv_decode
-    ...makeTypedFlash(raw),
+    // the parts (parts.ts): positions, the mask builders, attention at scale, linear attention
+    ...typedParts(raw),
   };
 }

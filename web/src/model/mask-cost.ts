@@ -47,14 +47,14 @@ function percentText(count: MaskCount, locale: string): string {
 /** The language's locale for Intl. */
 const LOCALES: Record<string, string> = { en: 'en-US', zh: 'zh-CN' };
 
-/** The line under the mask: "visible 1,536 of 65,536 = 2.3 %: cost grows like n·w, not n²" in `lang` (t translates). */
-export function costLine(mode: MaskMode, count: MaskCount, lang: string, t: Translate): string {
+/** The line under the mask: "visible 1,536 of 65,536 = 2.3 %: cost grows like n·w, not n²" in `lang` (t translates); without `growth`, the count alone. */
+export function costLine(mode: MaskMode, count: MaskCount, lang: string, t: Translate, growth = true): string {
   const group = new Intl.NumberFormat(LOCALES[lang] ?? lang, { useGrouping: true });
   const counted = t('maskCost.visible', {
     visible: group.format(count.visible),
     total: group.format(count.total),
     percent: percentText(count, LOCALES[lang] ?? lang),
   });
-  const growth = growthKey(mode);
-  return growth ? t('maskCost.line', { counted, growth: t(growth) }) : counted;
+  const key = growth ? growthKey(mode) : null;
+  return key ? t('maskCost.line', { counted, growth: t(key) }) : counted;
 }

@@ -8,7 +8,7 @@
 import type { TypedMask } from '../core/core';
 import { costLine, countVisible } from '../model/mask-cost';
 import { isBuilt, maskFor, maskRows } from '../model/masks';
-import { applied, appliedMask, scoreShape } from '../model/ops/index';
+import { applied, appliedMask, opOf, scoreShape } from '../model/ops/index';
 import type { State } from '../model/state';
 import { el } from '../widgets/dom';
 import { MAX_MASK_CELLS, MaskEditor } from '../widgets/mask-editor';
@@ -56,13 +56,15 @@ export class MaskFigure {
     const mode = appliedMask(state);
     const [nq, nk] = scoreShape(state);
     const what = mode === 'custom' ? state.customMask : isBuilt(mode) ? state.maskParams : null;
-    const key = JSON.stringify([mode, what, nq, nk, state.tokens, this.ctx.lang]);
+    const key = JSON.stringify([mode, what, nq, nk, state.tokens, this.ctx.lang, opOf(state).flags.quadratic]);
     if (key === this.shown) return;
     this.shown = key;
     const mask = this.maskOf(state, nq, nk);
     this.element.hidden = mask === undefined;
     if (mask === undefined) return;
-    this.line.textContent = costLine(mode, countVisible(mask, nq, nk), this.ctx.lang, this.ctx.t.bind(this.ctx));
+    // how the cost grows with the mask: for an operation whose cost follows the score matrix (else its note says)
+    const growth = opOf(state).flags.quadratic;
+    this.line.textContent = costLine(mode, countVisible(mask, nq, nk), this.ctx.lang, this.ctx.t.bind(this.ctx), growth);
     const drawn = mask !== null && mode !== 'custom'; // the custom editor draws its own
     this.grid.element.hidden = !drawn;
     this.rowsNote.hidden = !(isBuilt(mode) && nq < nk);

@@ -21,6 +21,8 @@ export class OperationPanel implements Panel {
   private readonly opSelect: HTMLSelectElement;
   private readonly options: HTMLElement;
   private readonly message: HTMLElement;
+  /** The operation's note about this state (its descriptor's note: a cost, a comparison), or hidden. */
+  private readonly note: HTMLElement;
   private readonly sliders: SoftmaxSliders;
   private readonly positions: PositionsControls; // positions
   private readonly mask: MaskControls;
@@ -68,6 +70,7 @@ export class OperationPanel implements Panel {
     this.sliders = new SoftmaxSliders(ctx);
     this.positions = new PositionsControls(ctx); // positions
     this.message = el('p', { class: 'op-message', role: 'alert', 'data-testid': 'op-message', hidden: true });
+    this.note = el('p', { class: 'hint op-note', 'data-testid': 'op-note', hidden: true });
     this.element = el(
       'section',
       { class: 'panel panel-operation', 'aria-label': t('op.legend') },
@@ -79,6 +82,7 @@ export class OperationPanel implements Panel {
         seed000,
       ),
       this.options,
+      this.note,
       this.positions.element, // positions
       this.sliders.element,
       this.message,
@@ -90,6 +94,7 @@ export class OperationPanel implements Panel {
     this.sliders.render(state);
     this.positions.render(state); // positions
     this.mask.render(state);
+    this.renderNote(state);
     // rebuild the option controls only when what they show changed (keeps focus while typing)
     const key = JSON.stringify([state.op, state.scale, state.h, state.eps, state.numHeads, state.numKvHeads, state.tokens, state.head]);
     if (key !== this.shownOptionsFor) {
@@ -115,6 +120,17 @@ export class OperationPanel implements Panel {
       this.message.hidden = false;
       this.message.textContent = this.ctx.t('result.error', { message: failureMessage(outcome, (key, vars) => this.ctx.t(key, vars)) });
     }
+  }
+
+  /** The operation's note for `state`, its numbers grouped in the page's language. */
+  private renderNote(state: State): void {
+    const note = opOf(state).note?.(state) ?? null;
+    this.note.hidden = !note;
+    if (!note) return;
+    const group = new Intl.NumberFormat(this.ctx.lang === 'zh' ? 'zh-CN' : 'en-US');
+    const vars = Object.fromEntries(Object.entries(note.vars).map(([k, v]) => [k, typeof v === 'number' ? group.format(v) : v]));
+    const text = this.ctx.t(note.key, vars);
+    if (this.note.textContent !== text) this.note.textContent = text;
   }
 
   private activeElement(): Element | null {

@@ -31,6 +31,7 @@ export const attention = {
     opensCausal: false,
     tiles: true,
     kvCache: false,
+    quadratic: true,
   },
   ensureInputs(s) {
     const m = s.matrices;

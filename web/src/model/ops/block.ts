@@ -32,6 +32,7 @@ export const block = {
     opensCausal: false,
     tiles: false,
     kvCache: false,
+    quadratic: true,
   },
   ensureInputs(s) {
     const m = s.matrices;

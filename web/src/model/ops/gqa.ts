@@ -102,6 +102,7 @@ export const gqa = {
     opensCausal: false,
     tiles: false,
     kvCache: true,
+    quadratic: true,
   },
   ensureInputs: (s) => gqaInputs(s),
   run(core, state, x) {

@@ -36,6 +36,7 @@ export const singleHead = {
     opensCausal: true,
     tiles: false,
     kvCache: false,
+    quadratic: true,
   },
   ensureInputs(s) {
     const m = s.matrices;

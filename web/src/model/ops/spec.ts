@@ -48,6 +48,8 @@ export interface OpFlags {
   tiles: boolean;
   /** The KV-cache stepper decodes its own inputs and projections (else a seeded example). */
   kvCache: boolean;
+  /** Its cost grows with the score matrix (n_q·n_k), so the mask line says how a mask changes it. */
+  quadratic: boolean;
 }
 
 /** The PyTorch export of an operation: the tensors written out, the definitions it needs, its lines. */
@@ -87,6 +89,8 @@ export interface OpSpec {
   run(core: Core, state: State, x: Inputs): View;
   /** Its calls and their cost, from the input shapes alone (d gives a matrix's (rows, cols)). */
   cost(state: State, d: (name: MatrixName) => readonly [number, number]): OpCost;
+  /** A line under the options about this state (an i18n key and its variables; numbers are grouped in the page's language), or null. */
+  note?(state: State): { key: string; vars: Record<string, number | string> } | null;
   /** "Copy as PyTorch". */
   pytorch: OpExport;
   /** Its examples in the preset menu. */
