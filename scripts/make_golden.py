@@ -1483,6 +1483,71 @@ def make_page_positions():
     assert torch.allclose(s1, s2, rtol=0, atol=1e-12)
     return write("page_positions.json", cases)
 
+# ------------------------------------------- linear attention (Katharopoulos et al. 2020)
+# tests/golden/linear_attention.json: [{name, Q, K, V, causal, shift, out, weights}] — φ(x) = elu(x) + 1;
+# out_i = φ(q_i)ᵀ·Σ_j φ(k_j)v_jᵀ / φ(q_i)ᵀ·Σ_j φ(k_j) over the keys j ≤ i + shift (causal) or all; weights the
+# normalised φ(q_i)·φ(k_j) (0 for a hidden key, a row of 0 when no key is visible). Two forms written from the
+# paper and checked against each other: the quadratic one (eq. 4, masked) and the linear one (eq. 5 and the
+# causal prefix sums of eq. 8–10, as torch.cumsum), as in fast-transformers' LinearAttention / CausalLinearAttention.
+# Run alone: /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_linear()"
+
+def linear_phi(x):
+    return F.elu(x) + 1.0
+
+
+def ref_linear_quadratic(Q, K, V, causal_, shift):
+    """Eq. 4 with the mask: A = φ(Q)·φ(K)ᵀ over the visible keys, each row normalised; out = A·V."""
+    q, k = linear_phi(Q), linear_phi(K)
+    n_q, n_k = Q.size(0), K.size(0)
+    vis = torch.ones(n_q, n_k, dtype=torch.bool)
+    if causal_:
+        vis = torch.arange(n_k)[None, :] <= torch.arange(n_q)[:, None] + shift
+    A = (q @ k.T) * vis                                     # (n_q, n_k)
+    den = A.sum(-1, keepdim=True)                           # (n_q, 1)
+    w = torch.where(den > 0, A / torch.where(den > 0, den, torch.ones_like(den)), torch.zeros_like(A))
+    return w @ V, w
+
+
+def ref_linear_prefix(Q, K, V, causal_, shift):
+    """Eq. 5 and 8–10: S = Σ φ(k_j)v_jᵀ and z = Σ φ(k_j), all keys or the prefix each query sees (torch.cumsum)."""
+    q, k = linear_phi(Q), linear_phi(K)
+    n_q, n_k = Q.size(0), K.size(0)
+    kv = torch.einsum("jd,jm->jdm", k, V)                   # (n_k, d_k, d_v)
+    if not causal_:
+        S, z = kv.sum(0), k.sum(0)
+        return (q @ S) / (q @ z)[:, None]
+    S_pre, z_pre = torch.cumsum(kv, 0), torch.cumsum(k, 0)  # prefix j ≤ t at row t
+    out = torch.zeros(n_q, V.size(1), dtype=F64)
+    for i in range(n_q):
+        last = min(i + shift, n_k - 1)
+        if last < 0:
+            continue
+        out[i] = (q[i] @ S_pre[last]) / (q[i] @ z_pre[last])
+    return out
+
+
+def make_linear():
+    g = gen(23)
+    cases = []
+
+    def add(name, Q, K, V, causal_=False, shift=0):
+        out, w = ref_linear_quadratic(Q, K, V, causal_, shift)
+        fast = ref_linear_prefix(Q, K, V, causal_, shift)
+        assert (out - fast).abs().max().item() < 1e-12, name
+        cases.append({"name": name, "op": "linear_attention", "Q": tolist(Q), "K": tolist(K), "V": tolist(V), "causal": causal_,
+                      "shift": shift, "out": tolist(out), "weights": tolist(w)})
+
+    add("square", randn(g, 5, 3), randn(g, 5, 3), randn(g, 5, 2))
+    add("square_causal", randn(g, 6, 4), randn(g, 6, 4), randn(g, 6, 3), causal_=True)
+    add("nq3_nk7", randn(g, 3, 4), randn(g, 7, 4), randn(g, 7, 5))
+    add("nq3_nk7_causal_top_left", randn(g, 3, 4), randn(g, 7, 4), randn(g, 7, 2), causal_=True, shift=0)
+    add("nq3_nk7_causal_bottom_right", randn(g, 3, 4), randn(g, 7, 4), randn(g, 7, 2), causal_=True, shift=4)
+    add("nq6_nk3_causal_rows_that_see_nothing", randn(g, 6, 2), randn(g, 3, 2), randn(g, 3, 2), causal_=True, shift=-3)
+    add("negative_inputs_exp_side", randn(g, 4, 3, scale=4.0) - 6.0, randn(g, 5, 3, scale=4.0) - 6.0, randn(g, 5, 2))
+    add("large_inputs", randn(g, 4, 3, scale=50.0), randn(g, 4, 3, scale=50.0), randn(g, 4, 3), causal_=True)
+    add("n37_d16_causal", randn(g, 37, 16), randn(g, 37, 16), randn(g, 37, 8), causal_=True)
+    return write("linear_attention.json", cases)
+
 
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
@@ -1498,6 +1563,7 @@ def main():
     total += make_relative_position()  # relative position (experiments 5 and 7)
     total += make_page_positions()  # the page's positions: its examples' weights
     total += make_flash()  # flash attention: out, lse and the online-softmax trace
+    total += make_linear()  # linear attention: out and weights
     print(f"total {total:,} bytes in {os.path.relpath(OUT_DIR, ROOT)}/")
 
 

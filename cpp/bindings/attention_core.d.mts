@@ -234,3 +234,10 @@ export interface RawCore {
   heap_stats(): RawResult<{ heap_size: number; sbrk: number; in_use: number; peak: number }>;
   memory_point(op: string, n: number, d: number, causal: boolean, seed: number): RawResult<RawMemoryPoint>;
 }
+
+// ---- linear attention (cpp/linear_attention.h, cpp/bindings/linear_bindings.cpp) ----
+// shift: a whole number (checked, ±2³¹); weights only when asked for.
+export interface RawCore {
+  linear_attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, causal: boolean, shift: number, weights: boolean):
+    RawResult<{ out: RawMatrix; weights?: RawMatrix }>;
+}

@@ -79,6 +79,14 @@ inline Matrix column_slice(const Matrix& M, std::size_t first, std::size_t width
   return S;
 }
 
+// Rows [first, first + count) of M.
+inline Matrix row_slice(const Matrix& M, std::size_t first, std::size_t count) {
+  Matrix S(count, M.cols);  // (count, cols)
+  for (std::size_t i = 0; i < count; ++i)
+    for (std::size_t c = 0; c < M.cols; ++c) S(i, c) = M(first + i, c);
+  return S;
+}
+
 // The largest |a − b| over two equally shaped matrices (∞ if a NaN appears).
 inline double max_abs_diff(const Matrix& a, const Matrix& b) {
   double worst = 0.0;

@@ -65,7 +65,7 @@ describe('estimateWork: from the shapes alone', () => {
     s.mask = 'causal';
     expect(estimateWork(s).calls.map((c) => c.fn)).toEqual(['causal_mask', 'attention', 'attention_steps']);
     const fns = PRESETS.map((p) => estimateWork(p.build()).calls.at(-1)!.fn);
-    expect(new Set(fns)).toEqual(new Set(['attention_steps', 'grouped_query_attention']));
+    expect(new Set(fns)).toEqual(new Set(['attention_steps', 'grouped_query_attention', 'linear_attention']));
   });
 });
 

@@ -5,16 +5,18 @@
 // types.ts).
 
 import { makeFriendlyFlash, makeTypedFlash } from './flash';
+import { makeFriendlyLinear, makeTypedLinear } from './linear';
 import { makeFriendlyMaskPatterns, makeTypedMaskPatterns } from './mask-patterns';
 import { makeFriendlyPositions, makeTypedPositions } from './positions';
 import type { TypedCore } from './types';
 import type { RawCore } from './wasm/attention_core.mjs';
 
-/** The parts: positions (RoPE, ALiBi), the mask builders, attention at scale (flash_attention, flash_trace, kv_decode). */
+/** The parts: positions (RoPE, ALiBi), the mask builders, attention at scale (flash_attention, flash_trace, kv_decode), linear attention. */
 const PARTS = [
   { typed: makeTypedPositions, friendly: (typed: TypedCore) => makeFriendlyPositions(typed) },
   { typed: makeTypedMaskPatterns, friendly: (_typed: TypedCore, raw: RawCore) => makeFriendlyMaskPatterns(raw) },
   { typed: makeTypedFlash, friendly: (typed: TypedCore) => makeFriendlyFlash(typed) },
+  { typed: makeTypedLinear, friendly: (typed: TypedCore) => makeFriendlyLinear(typed) },
 ] as const;
 
 type Part = (typeof PARTS)[number];

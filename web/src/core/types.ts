@@ -354,3 +354,28 @@ export interface Core {
   kv_decode(X: Matrix, params: ProjectionParams, opts: KvDecodeOptions): KvDecodeResult;
 }
 // ---- end of attention at scale -----------------------------------
+
+// ---- linear attention (linear.ts; cpp/linear_attention.h) ----
+/**
+ * Options of linear_attention(): `causal` lets query i see keys j ≤ i + shift only (default false); `shift` 0
+ * (the default) puts the queries top-left as PyTorch's is_causal, n_k − n_q at the last n_q positions (decoding);
+ * `weights` (default true) also returns the normalised φ(q_i)·φ(k_j), n_q·n_k·d_k more work.
+ */
+export interface LinearOptions {
+  causal?: boolean;
+  shift?: number;
+  weights?: boolean;
+}
+/** Result of linear_attention(): out (n_q × d_v) and, when asked for, the weights (n_q × n_k; 0 for a hidden key). */
+export interface LinearResult<M = Matrix> {
+  out: M;
+  weights: M | null;
+}
+export interface TypedCore {
+  /** Linear attention (Katharopoulos et al. 2020): φ(x) = elu(x) + 1 instead of the softmax; n·d_k·d_v work. */
+  linear_attention(Q: TypedMatrix, K: TypedMatrix, V: TypedMatrix, opts?: LinearOptions | null): LinearResult<TypedMatrix>;
+}
+export interface Core {
+  /** Linear attention (Katharopoulos et al. 2020) on plain arrays. */
+  linear_attention(Q: Matrix, K: Matrix, V: Matrix, opts?: LinearOptions | null): LinearResult;
+}

@@ -3,7 +3,7 @@
 // type checks that every name here has one).
 
 /** All operations, in menu order. */
-export const OPERATIONS = ['attention', 'multi_head', 'block', 'single_head', 'gqa'] as const;
+export const OPERATIONS = ['attention', 'linear', 'multi_head', 'block', 'single_head', 'gqa'] as const;
 
 /** An operation of the playground. */
 export type Operation = (typeof OPERATIONS)[number];

@@ -11,6 +11,7 @@ import { attention } from './attention';
 import { block } from './block';
 import { gqa } from './gqa';
 import { OPERATIONS, type Operation } from './ids';
+import { linear } from './linear';
 import { multiHead } from './multi-head';
 import { singleHead } from './single-head';
 import type { OpSpec } from './spec';
@@ -25,6 +26,7 @@ export const OPS = {
   block,
   single_head: singleHead,
   gqa,
+  linear,
 } satisfies Record<Operation, OpSpec>;
 
 /** The descriptors in menu order. */
