@@ -877,10 +877,11 @@ def make_mask_patterns():
 # Run this part alone with
 #   /usr/bin/python3 -c "import sys; sys.path.insert(0, 'scripts'); import make_golden; make_golden.make_bias()"
 
-def ref_alibi_bias(h, n_q, n_k):
-    """ALiBi's (h, n_q, n_k) bias, as in make_positions: −m_t·|p_i − j|, +0 on the diagonal."""
+def ref_alibi_bias(h, n_q, n_k, first=None):
+    """ALiBi's (h, n_q, n_k) bias, as in make_positions: −m_t·|p_i − j|, +0 on the diagonal; query i at first + i (default n_k − n_q)."""
+    first = n_k - n_q if first is None else first
     m = torch.tensor(get_slopes(h), dtype=F64)                        # (h,)
-    p = torch.arange(n_q, dtype=F64) + (n_k - n_q)                    # query positions (n_q,)
+    p = torch.arange(n_q, dtype=F64) + first                          # query positions (n_q,)
     dist = (p[:, None] - torch.arange(n_k, dtype=F64)[None, :]).abs()  # (n_q, n_k)
     return -(m[:, None, None] * dist[None]) + 0.0
 
@@ -1398,16 +1399,17 @@ def page_head(q, k, v, mask, bias, tau):
     return w @ v, w
 
 
-def page_multi_head(Q, K, V, h, mask, positions, pairing, base, tau=1.0):
-    """h heads of the page's multi_head with its positions (sinusoidal is added by the caller)."""
+def page_multi_head(Q, K, V, h, mask, positions, pairing, base, tau=1.0, first=None):
+    """h heads of the page's multi_head with its positions (sinusoidal is added by the caller); query i at first + i."""
     n_q, n_k = Q.shape[0], K.shape[0]
+    first = n_k - n_q if first is None else first
     dh, dvh = Q.shape[1] // h, V.shape[1] // h
-    bias = ref_alibi_bias(h, n_q, n_k) if positions == "alibi" else None  # (h, n_q, n_k)
+    bias = ref_alibi_bias(h, n_q, n_k, first) if positions == "alibi" else None  # (h, n_q, n_k)
     outs, ws = [], []
     for t in range(h):
         q, k, v = Q[:, t * dh:(t + 1) * dh], K[:, t * dh:(t + 1) * dh], V[:, t * dvh:(t + 1) * dvh]
         if positions == "rope":
-            q, k = page_rope(q, pairing, base, n_k - n_q), page_rope(k, pairing, base, 0)
+            q, k = page_rope(q, pairing, base, first), page_rope(k, pairing, base, 0)
         o, w = page_head(q, k, v, mask, None if bias is None else bias[t], tau)
         outs.append(o)
         ws.append(w)
@@ -1428,11 +1430,14 @@ def page_weights(case):
     if case["op"] in ("attention", "multi_head"):
         Q, K, V = T["Q"] * case.get("q_length", 1.0), T["K"], T["V"]
         n_q, n_k = Q.shape[0], K.shape[0]
-        mask = causal(n_q, n_k) if case["causal"] else None
+        # where the queries sit: top-left (query i at position i) or bottom-right (at n_k − n_q + i)
+        first = n_k - n_q if case["align"] == "bottom-right" else 0
+        # causal over positions: key j visible to query i when j ≤ first + i
+        mask = (torch.arange(n_k)[None, :] <= torch.arange(n_q)[:, None] + first) if case["causal"] else None
         if pos == "sinusoidal":
-            Q = Q + ref_pos_encoding(n_k, Q.shape[1])[n_k - n_q:]
+            Q = Q + ref_pos_encoding(first + n_q, Q.shape[1])[first:]
             K, V = K + ref_pos_encoding(n_k, K.shape[1]), V + ref_pos_encoding(n_k, V.shape[1])
-        _, w = page_multi_head(Q, K, V, h, mask, pos, pairing, base, case.get("temperature", 1.0))
+        _, w = page_multi_head(Q, K, V, h, mask, pos, pairing, base, case.get("temperature", 1.0), first)
         return w[0] if case["op"] == "attention" else w
     X = T["X"]
     n = X.shape[0]
@@ -1461,6 +1466,9 @@ def make_page_positions():
         ("sentence_causal", "attention", 1, True, {"Q": first_q, "K": first_k, "V": first_v}),
         ("cross", "attention", 1, False, {"Q": [[1, 0, 1, 0], [0, 2, 0, 1]], "K": [[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 1], [1, 1, 1, 0]],
                                           "V": [[1, 0], [0, 1], [1, 1], [2, -1]]}),
+        ("cross_causal", "attention", 1, True, {"Q": [[1, 0, 1, 0], [0, 2, 0, 1]], "K": [[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 1], [1, 1, 1, 0]],
+                                                "V": [[1, 0], [0, 1], [1, 1], [2, -1]]}),
+        ("cross_h2_causal", "multi_head", 2, True, {"Q": wide(first_q)[:3], "K": wide(first_k), "V": wide(first_v)}),
         ("sentence_wide_h2", "multi_head", 2, False, {"Q": wide(first_q), "K": wide(first_k), "V": wide(first_v)}),
         ("sentence_wide_h2_causal", "multi_head", 2, True, {"Q": wide(first_q), "K": wide(first_k), "V": wide(first_v)}),
         ("block_h2_causal", "block", 2, True, {"X": wide(first_k)}),
@@ -1470,12 +1478,16 @@ def make_page_positions():
                 ("rope", "interleaved", 500.0), ("alibi", "half", 10000.0)]
     cases = []
     for name, op, h, is_causal, inputs in examples:
-        for pos, pairing, base in variants:
-            label = f"{pos}_{pairing}" if pos == "rope" else pos
-            case = {"name": f"{name}_{label}", "op": op, "positions": pos, "pairing": pairing, "base": base,
-                    "h": h, "causal": is_causal, **inputs}
-            case["weights"] = tolist(page_weights(case))
-            cases.append(case)
+        # fewer queries than keys: both alignments (the names of the bottom-right ones are those of before the choice)
+        aligns = ["bottom-right", "top-left"] if name.startswith("cross") else ["top-left"]
+        for align in aligns:
+            for pos, pairing, base in variants:
+                label = f"{pos}_{pairing}" if pos == "rope" else pos
+                suffix = "_top_left" if align == "top-left" and name.startswith("cross") else ""
+                case = {"name": f"{name}_{label}{suffix}", "op": op, "positions": pos, "pairing": pairing, "base": base,
+                        "h": h, "causal": is_causal, "align": align, **inputs}
+                case["weights"] = tolist(page_weights(case))
+                cases.append(case)
     # RoPE's product depends only on i − j: a check of the references on the sentence's first head
     Q, K = torch.tensor(first_q, dtype=F64), torch.tensor(first_k, dtype=F64)
     s1 = page_rope(Q, "half", 10000.0, 0) @ page_rope(K, "half", 10000.0, 0).T

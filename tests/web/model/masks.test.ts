@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
 import { compute } from '../../../web/src/model/compute';
-import { hiddenOf, isBuilt, lastRows, maskFor, maskRows } from '../../../web/src/model/masks';
+import { hiddenOf, isBuilt, maskFor, maskRows, rowsAt } from '../../../web/src/model/masks';
 import { applied, appliedMask, OPS, scoreShape } from '../../../web/src/model/ops/index';
 import { cloneState, defaultState, MASK_MODES, parse, serialize, type MaskMode, type State } from '../../../web/src/model/state';
 import { loadCoreForNode } from '../support/load-core';
@@ -95,26 +95,44 @@ describe('maskFor: each built mode through the core against the reference', () =
   });
 });
 
-describe('maskFor: fewer or more queries than keys', () => {
-  for (const [what, s, ref] of CASES)
-    test(`${what}: n_q = 3 of n_k = 8 are the last 3 rows of the 8 × 8 pattern`, () => {
-      expect(built(s, 3, 8)).toEqual(ref(8).slice(5));
-      expect(built(s, 1, 8)).toEqual(ref(8).slice(7));
+describe('maskFor: fewer or more queries than keys, aligned bottom-right (decoding) or top-left', () => {
+  const aligned = (s: State, align: State['align']) => ({ ...s, align });
+  for (const [what, s, ref] of CASES) {
+    test(`${what}: bottom-right, n_q = 3 of n_k = 8 are the last 3 rows of the 8 × 8 pattern`, () => {
+      expect(built(aligned(s, 'bottom-right'), 3, 8)).toEqual(ref(8).slice(5));
+      expect(built(aligned(s, 'bottom-right'), 1, 8)).toEqual(ref(8).slice(7));
     });
+    test(`${what}: top-left, n_q = 3 of n_k = 8 are the first 3 rows; n_q = 8 of n_k = 3 the first 3 columns`, () => {
+      expect(built(aligned(s, 'top-left'), 3, 8)).toEqual(ref(8).slice(0, 3));
+      expect(built(aligned(s, 'top-left'), 8, 3)).toEqual(ref(8).map((row) => row.slice(0, 3)));
+    });
+  }
 
-  test('n_q > n_k is refused, naming both shapes', () => {
-    for (const [what, s] of CASES) {
-      const e = failure(s, 5, 3);
+  test('causal: top-left is j ≤ i (PyTorch’s is_causal), bottom-right j ≤ i + n_k − n_q (decoding)', () => {
+    expect(built(aligned(stateWith('causal'), 'top-left'), 2, 4)).toEqual([
+      [true, false, false, false],
+      [true, true, false, false],
+    ]);
+    expect(built(aligned(stateWith('causal'), 'bottom-right'), 2, 4)).toEqual([
+      [true, true, true, false],
+      [true, true, true, true],
+    ]);
+  });
+
+  test('bottom-right with n_q > n_k is refused, naming both shapes and the other alignment', () => {
+    for (const [what, s] of [...CASES, ['causal', stateWith('causal')] as const]) {
+      const e = failure(aligned(s, 'bottom-right'), 5, 3);
       expect(e.code, what).toBe('shape');
       expect(e.message, what).toMatch(/n_q = 5 queries but n_k = 3 keys/);
-      expect(e.message, what).toMatch(/at most 3 rows/);
+      expect(e.message, what).toMatch(/at most 3 rows .* or align the queries top-left/);
     }
   });
 
-  test('lastRows keeps the pattern when n_q = n, and copies the last rows otherwise', () => {
+  test('rowsAt keeps the pattern when it is the whole of it, and copies the rows and columns asked for otherwise', () => {
     const m = core.typed.sliding_window_mask(4, 2);
-    expect(lastRows(m, 4)).toBe(m);
-    expect(Array.from(lastRows(m, 2).data)).toEqual(Array.from(m.data.subarray(8)));
+    expect(rowsAt(m, 0, 4, 4)).toBe(m);
+    expect(Array.from(rowsAt(m, 2, 2, 4).data)).toEqual(Array.from(m.data.subarray(8)));
+    expect(Array.from(rowsAt(m, 1, 2, 2).data)).toEqual([m.data[4], m.data[5], m.data[8], m.data[9]]);
   });
 });
 

@@ -1,5 +1,5 @@
 // positions-page.test.ts — the page's positions: model/positions.ts and the position paths of
-// model/operations.ts, against PyTorch float64 (tests/golden/page_positions.json, scripts/make_golden.py) and by
+// the operations (model/ops/), both alignments of the queries, against PyTorch float64 (tests/golden/page_positions.json, scripts/make_golden.py) and by
 // their steps, parts and written-out weights.
 
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -23,6 +23,7 @@ interface Case {
   base: number;
   h: number;
   causal: boolean;
+  align: 'top-left' | 'bottom-right';
   Q?: number[][];
   K?: number[][];
   V?: number[][];
@@ -45,6 +46,7 @@ function stateOfCase(c: Case): State {
   s.ropeBase = c.base;
   s.h = c.h;
   s.mask = c.causal ? 'causal' : 'none';
+  s.align = c.align;
   s.matrices = {};
   for (const k of ['Q', 'K', 'V', 'X', 'Wq', 'Wk', 'Wv'] as const) {
     const m = c[k];
@@ -82,13 +84,15 @@ describe('positions.ts', () => {
     expect(slopesText(core.typed.alibi_slopes(16), 3)).toBe('0.7071, 1/2, 0.3536, …');
   });
 
-  test('gqa has no positions; n_q > n_k is refused with the shapes named', () => {
+  test('gqa has no positions; bottom-right n_q > n_k is refused with the shapes named, top-left is not', () => {
     const s = defaultState();
     s.positions = 'rope';
     expect(appliedPositions(s)).toBe('rope');
     s.op = 'gqa';
     expect(appliedPositions(s)).toBe('none');
     s.op = 'attention';
+    expect(() => checkPositions(s, 4, 3)).not.toThrow(); // top-left: queries at 0 … 3
+    s.align = 'bottom-right';
     expect(() => checkPositions(s, 4, 3)).toThrow(PositionsError);
     expect(() => checkPositions(s, 3, 4)).not.toThrow();
     s.positions = 'none';
@@ -98,12 +102,14 @@ describe('positions.ts', () => {
   test('a failure names the shapes, in English and 中文', () => {
     const s = defaultState();
     s.positions = 'alibi';
+    s.align = 'bottom-right';
     s.matrices.Q = cellsOf([
       [1, 0],
       [0, 1],
       [1, 1],
       [2, 2],
     ]);
+    expect(compute(core, { ...s, align: 'top-left' }).ok).toBe(true);
     const r = compute(core, s);
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -165,9 +171,11 @@ describe('the operations’ position paths', () => {
     const s = hand('alibi', 'multi_head');
     s.h = 2;
     s.matrices.Q = cellsOf([[1, 0]]);
+    s.align = 'bottom-right';
     const v = viewOf(s);
     expect(v.heads.map((h) => h.parts?.positions?.slope)).toEqual([1 / 16, 1 / 256]);
     expect(v.steps?.[1].name).toBe('+ ALiBi bias −m·|p_i − j|, p_i = i + 2, m = 1/16');
+    expect(viewOf({ ...s, align: 'top-left' }).steps?.[1].name).toBe('+ ALiBi bias −m·|i − j|, m = 1/16');
   });
 
   test('sinusoidal: Q + PE, K + PE, V + PE as steps; block and single_head: X + PE', () => {

@@ -30,14 +30,15 @@ print(json.dumps(results))
 `;
 
 /** A state of `op` with positions `pos`, on inputs where positions matter: 3 queries on 4 keys for attention and multi_head. */
-function stateOf(op: Operation, pos: State['positions']): State {
+function stateOf(op: Operation, pos: State['positions'], align: State['align'] = 'top-left'): State {
   const s = defaultState();
   s.op = op;
   s.positions = pos;
+  s.align = align;
   s.ropeBase = pos === 'rope' && op === 'multi_head' ? 500 : 10000;
   s.ropePairing = op === 'block' || op === 'single_head' ? 'interleaved' : 'half';
   s.h = 2;
-  s.mask = op === 'single_head' || op === 'block' ? 'causal' : 'none';
+  s.mask = op === 'single_head' || op === 'block' || align === 'bottom-right' ? 'causal' : 'none';
   if (op === 'attention') [s.temperature, s.qLength] = [0.7, 1.3];
   const Q = [
     [0.5, -1, 0.25, 2],
@@ -85,7 +86,9 @@ function pageWeights(core: Core, state: State): Nested {
 }
 
 const OPS: Operation[] = ['attention', 'multi_head', 'block', 'single_head'];
-const CASES = OPS.flatMap((op) => POSITIONS.map((pos) => ({ op, pos })));
+const CASES = OPS.flatMap((op) => POSITIONS.map((pos) => ({ op, pos, align: 'top-left' as const })));
+// fewer queries than keys (attention, multi_head): the queries aligned bottom-right as well, causal
+for (const op of ['attention', 'multi_head'] as const) for (const pos of POSITIONS) CASES.push({ op, pos, align: 'bottom-right' as never });
 
 describe('Copy as PyTorch with positions, run by torch', () => {
   let core: Core;
@@ -97,13 +100,13 @@ describe('Copy as PyTorch with positions, run by torch', () => {
     } catch {
       throw new Error(`${PYTHON} has no torch: install python3-torch (apt-get install python3-torch; scripts/setup.sh lists it)`);
     }
-    const scripts = CASES.map(({ op, pos }) => scriptOf(core, stateOf(op, pos)));
+    const scripts = CASES.map(({ op, pos, align }) => scriptOf(core, stateOf(op, pos, align)));
     const out = execFileSync(PYTHON, ['-c', RUNNER], { input: JSON.stringify(scripts), encoding: 'utf8', maxBuffer: 1 << 24 });
     torchWeights = JSON.parse(out) as Nested[];
   }, 120_000);
 
-  test.each(CASES.map((c, n) => ({ ...c, n })))('$op with $pos positions: torch gives the page’s weights', ({ op, pos, n }) => {
-    const page = pageWeights(core, stateOf(op, pos));
+  test.each(CASES.map((c, n) => ({ ...c, n })))('$op with $pos positions, queries $align: torch gives the page’s weights', ({ op, pos, align, n }) => {
+    const page = pageWeights(core, stateOf(op, pos, align));
     const diff = maxAbsDiff(page, torchWeights[n]);
     expect(diff, `${op} / ${pos}: largest |page − torch| = ${diff}`).toBeLessThan(TOL);
   });
@@ -119,7 +122,8 @@ describe('Copy as PyTorch with positions, run by torch', () => {
   test('the script writes RoPE and ALiBi out in full', () => {
     const rope = scriptOf(core, stateOf('attention', 'rope'));
     expect(rope).toContain('def rotate_half(x):');
-    expect(rope).toContain('attention(rope(Q, offset=n_k - n_q), rope(K), V, mask, scale=True, tau=0.7)');
+    expect(rope).toContain('attention(rope(Q, offset=first), rope(K), V, mask, scale=True, tau=0.7)');
+    expect(rope).toContain('first = 0  # query i at position i (aligned top-left)');
     expect(scriptOf(core, stateOf('block', 'rope'))).toContain('def rotate_interleaved(x):');
     const alibi = scriptOf(core, stateOf('multi_head', 'alibi'));
     expect(alibi).toContain('def alibi_slopes(h):');

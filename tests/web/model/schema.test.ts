@@ -15,10 +15,25 @@ interface Link {
 }
 const CORPUS = JSON.parse(readFileSync('tests/fixtures/links.json', 'utf8')) as Link[];
 
+/** Where the page put the queries before the alignment was a choice: after the last keys for a built mask and for positions. */
+function alignedBefore(s: Partial<State>): State['align'] {
+  const built = ['window', 'prefix', 'localglobal', 'dilated', 'bigbird'].includes(s.mask ?? 'none');
+  return built || (s.positions ?? 'none') !== 'none' ? 'bottom-right' : 'top-left';
+}
+
 describe('links written before the table open to the same state', () => {
   test(`${CORPUS.length} links, each field as it was (a field added since: its initial value)`, () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(50);
-    for (const { link, state } of CORPUS) expect(parse(link), link).toEqual({ ...defaultState(), ...state });
+    for (const { link, state } of CORPUS) expect(parse(link), link).toEqual({ ...defaultState(), align: alignedBefore(state), ...state });
+  });
+  test('the queries’ alignment of a link written before there was a choice: bottom-right with a built mask or positions, else top-left', () => {
+    const aligns = CORPUS.map(({ link }) => parse(link).align);
+    expect(aligns).toContain('bottom-right');
+    expect(aligns).toContain('top-left');
+    const s = parse('#op=attention&mask=window');
+    expect(s.align).toBe('bottom-right');
+    expect(parse(serialize({ ...s, align: 'top-left' })).align).toBe('top-left'); // written when it differs
+    expect(serialize(s)).not.toContain('al=');
   });
   test('and each is written back to a link that opens to it again', () => {
     for (const { link } of CORPUS) expect(parse(serialize(parse(link))), link).toEqual(parse(link));

@@ -229,11 +229,21 @@ describe('the mask figure', () => {
     expect(c.$('mask-cost')!.textContent).toBe('visible 62 of 64 = 96.9 %');
   });
 
-  test('fewer queries than keys: the last rows, said in a note', () => {
+  test('fewer queries than keys: where the queries sit, said in a note, chosen in the menu', () => {
+    // a link from before the choice: a built mask put the queries bottom-right
     const r = rig('#op=attention&mask=prefix&mp=3&Q=rand:2:2:1:1&K=rand:6:2:2:1&V=rand:6:2:3:1');
     expect(r.$('mask-last-rows')!.textContent).toBe(
-      'n_q = 2 < n_k = 6: the queries are the last 2 positions, so the mask is the last 2 rows of the 6 × 6 pattern.',
+      'n_q = 2, n_k = 6: the queries are aligned bottom-right, query i at position 4 + i (the last 2 of keys 0 … 5); every mask and position mode uses it.',
     );
     expect(r.box.querySelectorAll('[data-testid=mask-figure-grid] .mask-cell')).toHaveLength(12);
+    expect((r.$('align') as HTMLSelectElement).value).toBe('bottom-right');
+    expect(r.$('align')!.closest('label')!.hidden).toBe(false);
+    const top = rig('#op=attention&mask=causal&Q=rand:2:2:1:1&K=rand:6:2:2:1&V=rand:6:2:3:1');
+    expect((top.$('align') as HTMLSelectElement).value).toBe('top-left');
+    expect(top.$('mask-about')!.textContent).toBe('Query i sees the keys j ≤ i (GPT).');
+    expect(rig('#op=attention&mask=causal&al=bottom-right&Q=rand:2:2:1:1&K=rand:6:2:2:1&V=rand:6:2:3:1').$('mask-about')!.textContent).toBe(
+      'Query i sees the keys j ≤ i + 4 (the queries are the last 2 positions).',
+    );
+    expect(rig('#op=attention&mask=causal').$('align')!.closest('label')!.hidden, 'as many queries as keys: no choice to make').toBe(true);
   });
 });

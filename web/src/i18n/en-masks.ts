@@ -32,7 +32,14 @@ export const MASK_WORDS = {
   'mask.about.bigbird':
     'Blocks of tokens: the first block is global, each block row sees up to 3 blocks around it and random blocks drawn from the seed (BigBird, Zaheer et al. 2020).',
   'mask.about.custom': 'Click the cells of the mask below to hide or show them.',
-  'mask.lastRows': 'n_q = {nq} < n_k = {nk}: the queries are the last {nq} positions, so the mask is the last {nq} rows of the {nk} × {nk} pattern.',
+  'mask.align': 'Queries',
+  'mask.align.top-left': 'top-left: query i at position i (PyTorch’s is_causal, seed 004)',
+  'mask.align.bottom-right': 'bottom-right: the last n_q positions (decoding, FlashAttention ≥ 2.1)',
+  'mask.aligned.top-left':
+    'n_q = {nq}, n_k = {nk}: the queries are aligned top-left, query i at position i (of keys 0 … {last}); every mask and position mode uses it.',
+  'mask.aligned.bottom-right':
+    'n_q = {nq}, n_k = {nk}: the queries are aligned bottom-right, query i at position {first} + i (the last {nq} of keys 0 … {last}); every mask and position mode uses it.',
+  'mask.about.causal.shifted': 'Query i sees the keys j ≤ i + {shift} (the queries are the last {nq} positions).',
   'mask.toCustom': 'Edit as custom',
   'mask.toCustomTooLarge': 'A mask of more than {max} cells cannot be edited cell by cell.',
   'mask.bad.number': '{name}: “{text}” is not a whole number ≥ 0; the mask keeps {value}.',

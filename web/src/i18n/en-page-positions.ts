@@ -23,7 +23,8 @@ export const PAGE_POSITIONS_WORDS = {
   'pos.hint.sinusoidal': 'The seed’s sinusoidal encoding is added to {inputs}: each row gets the row of PE at its position.',
   'pos.hint.rope': 'q and k are rotated by their positions (θ_i = base^(−2i/d)): q·k then depends only on the distance i − j.',
   'pos.hint.alibi': 'Each scaled score gets −m·|i − j|: keys farther away lose weight, at each head’s own rate m.',
-  'pos.hint.where': 'Keys sit at positions 0 … n_k − 1, queries at the last n_q of them.',
+  'pos.hint.where.top-left': 'Keys sit at positions 0 … n_k − 1, query i at position i (queries aligned top-left).',
+  'pos.hint.where.bottom-right': 'Keys sit at positions 0 … n_k − 1, queries at the last n_q of them (aligned bottom-right).',
   'pos.fail.tooManyQueries': POSITIONS_FAILURES.tooManyQueries,
   // the vector plane (panels/plane-panel.ts)
   'plane.pos.rope': 'The arrows are q and k rotated by RoPE: the vectors the core compares. To drag them, choose positions: none.',

@@ -38,6 +38,7 @@ export const TILES_WORDS = {
   'tiles.note.mask': 'Flash attention here takes a causal mask or none: the {mask} mask is not applied in the tiles.',
   'tiles.note.tooMany': 'The tile stepper shows up to {max} tokens (here {nq} queries and {nk} keys).',
   'tiles.note.unread': 'Fix the inputs above to step through the tiles.',
+  'tiles.note.align': 'Flash attention’s causal tiles put query i at position i (top-left): the bottom-right alignment chosen above is not applied here.',
   'tiles.note.shapes': 'Q and K need the same number of columns, and K and V the same number of rows.',
   'tiles.error': 'The core could not run the tiles: {message}',
 } as const;

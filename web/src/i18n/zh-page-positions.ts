@@ -22,9 +22,10 @@ export const ZH_PAGE_POSITIONS = {
   'pos.hint.sinusoidal': '把种子的正弦位置编码加到 {inputs} 上：每一行加上 PE 中它所在位置的那一行。',
   'pos.hint.rope': '按位置旋转 q 和 k（θ_i = base^(−2i/d)）：于是 q·k 只取决于距离 i − j。',
   'pos.hint.alibi': '每个缩放后的分数加上 −m·|i − j|：越远的键权重越小，每个头有自己的斜率 m。',
-  'pos.hint.where': '键位于位置 0 … n_k − 1，查询位于其中最后 n_q 个位置。',
+  'pos.hint.where.top-left': '键位于位置 0 … n_k − 1，查询 i 位于位置 i（查询左上对齐）。',
+  'pos.hint.where.bottom-right': '键位于位置 0 … n_k − 1，查询位于其中最后 n_q 个位置（右下对齐）。',
   'pos.fail.tooManyQueries':
-    '{op} 加入位置（{positions}）时：Q 有 n_q = {nq} 行，而 K 只有 n_k = {nk} 行；查询位于 n_k 个键位置中的最后 n_q 个，所以 n_q 不能大于 n_k',
+    '{op} 加入位置（{positions}）时：Q 有 n_q = {nq} 行，而 K 只有 n_k = {nk} 行；右下对齐时查询位于 n_k 个键位置中的最后 n_q 个，所以 n_q 不能大于 n_k（或改为左上对齐）',
   'plane.pos.rope': '箭头是经 RoPE 旋转后的 q 和 k，即核心实际比较的向量。要拖动它们，请把位置选为“无”。',
   'plane.pos.sinusoidal': '箭头是加上正弦位置编码后的 q 和 k，即核心实际比较的向量。要拖动它们，请把位置选为“无”。',
   'plane.pos.alibi': '每个键旁边的 s 已包含 ALiBi 偏置 −m·|i − j|（m = {m}）。',

@@ -39,6 +39,7 @@ export const ZH_TILES = {
   'tiles.note.mask': '这里的 Flash 注意力只接受因果掩码或不加掩码：{mask} 掩码不会用于逐块演示。',
   'tiles.note.tooMany': '逐块演示最多显示 {max} 个词元（这里有 {nq} 个查询和 {nk} 个键）。',
   'tiles.note.unread': '请先修正上面的输入，再逐块查看。',
+  'tiles.note.align': 'Flash 注意力的因果分块把查询 i 放在位置 i（左上）：上面选择的右下对齐不会用于逐块演示。',
   'tiles.note.shapes': 'Q 和 K 的列数必须相同，K 和 V 的行数必须相同。',
   'tiles.error': '核心无法运行逐块演示：{message}',
 } satisfies Partial<Record<Key, string>>;

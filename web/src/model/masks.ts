@@ -1,18 +1,20 @@
 // masks.ts — the mask the state asks for, as the core takes it (1 = visible),
 // and its complement the heatmaps shade (1 = hidden).
 //
-// The built patterns (sliding window, prefix-LM, local + global,
-// dilated, BigBird) come from the core's builders (core/mask-patterns.ts),
-// which are square: (n, n) over the n = n_k key positions. With fewer queries
-// than keys the queries are the last n_q positions, as in decoding (the
-// convention of the positions helpers and of alibi_bias), so the mask is the
-// last n_q rows of the pattern; more queries than keys has no such rows and
-// is refused with the shapes named. A bad parameter throws the core's own
-// AttentionError (compute() shows its message and keeps the inputs). The
-// causal mask keeps the core's causal_mask(n_q, n_k) (j ≤ i), as before.
+// Masks are patterns over positions: key j sits at position j, query i at
+// first + i, where the state's alignment says where the queries start
+// (options.ts: queryOffset): 0 top-left (PyTorch's is_causal, seed 004),
+// n_k − n_q bottom-right (decoding). The causal mask and the built patterns
+// (sliding window, prefix-LM, local + global, dilated, BigBird) come from the
+// core's builders (core.causal_mask, core/mask-patterns.ts), which are
+// square: (n, n) over n positions; the mask is its rows first … first + n_q − 1
+// and columns 0 … n_k − 1. Bottom-right with more queries than keys has no
+// such rows and is refused with the shapes named. A bad parameter throws the
+// core's own AttentionError (compute() shows its message and keeps the
+// inputs). Top-left causal is the core's causal_mask(n_q, n_k) (j ≤ i).
 
 import { AttentionError, type Core, type TypedMask } from '../core/core';
-import type { MaskMode, MaskParams } from './options';
+import { queryOffset, type Alignment, type MaskMode, type MaskParams } from './options';
 import type { State } from './state';
 
 /** The built patterns: the modes made by a mask_patterns builder from MaskParams. */
@@ -49,22 +51,25 @@ export function patternOf(core: Core, mode: BuiltMode, p: MaskParams, n: number)
   }
 }
 
-/** The last n_q rows of an (n, n) pattern (n_q ≤ n): the queries are the last n_q positions. */
-export function lastRows(m: TypedMask, n_q: number): TypedMask {
-  if (n_q === m.rows) return m;
-  return { data: m.data.slice((m.rows - n_q) * m.cols), rows: n_q, cols: m.cols };
+/** Rows first … first + n_q − 1, columns 0 … n_k − 1 of an (n, n) pattern: the queries at their positions. */
+export function rowsAt(m: TypedMask, first: number, n_q: number, n_k: number): TypedMask {
+  if (first === 0 && n_q === m.rows && n_k === m.cols) return m;
+  const data = new Uint8Array(n_q * n_k);
+  for (let i = 0; i < n_q; i++) data.set(m.data.subarray((first + i) * m.cols, (first + i) * m.cols + n_k), i * n_k);
+  return { data, rows: n_q, cols: n_k };
 }
 
-/** The built mode's mask for n_q queries and n_k keys; more queries than keys is refused with both shapes named. */
-function builtMask(core: Core, mode: BuiltMode, p: MaskParams, n_q: number, n_k: number): TypedMask {
-  if (n_q > n_k)
+/** The pattern `build(n)` for n_q queries at `first` … and n_k keys; bottom-right with more queries than keys is refused, naming `fn`. */
+function positioned(fn: string, build: (n: number) => TypedMask, align: Alignment, n_q: number, n_k: number): TypedMask {
+  const first = queryOffset(align, n_q, n_k);
+  if (first < 0)
     throw new AttentionError(
-      `${BUILDER[mode]}: n_q = ${n_q} queries but n_k = ${n_k} keys: the mask is built over the n_k key positions ` +
-        `and the queries are the last n_q of them (as in decoding), so n_q must be at most n_k; ` +
-        `use Q with at most ${n_k} rows or K with at least ${n_q} rows`,
+      `${fn}: n_q = ${n_q} queries but n_k = ${n_k} keys: aligned bottom-right, the queries are the last n_q of ` +
+        `the n_k key positions (as in decoding), so n_q must be at most n_k; ` +
+        `use Q with at most ${n_k} rows or K with at least ${n_q} rows, or align the queries top-left`,
       'shape',
     );
-  return lastRows(patternOf(core, mode, p, n_k), n_q);
+  return rowsAt(build(Math.max(n_k, first + n_q)), first, n_q, n_k);
 }
 
 /** The custom mask resized to (n_q, n_k): new cells are visible. */
@@ -87,11 +92,12 @@ function customBytes(custom: boolean[][], n_q: number, n_k: number): TypedMask {
  * The mask a state asks for, as (n_q, n_k) with 1 = visible, or null; throws for a bad parameter. The state is
  * as its operation applies it (ops/index.ts: applied), so its mode is one the operation takes.
  */
-export function maskFor(core: Core, state: Pick<State, 'mask' | 'customMask' | 'maskParams'>, n_q: number, n_k: number): TypedMask | null {
+export function maskFor(core: Core, state: Pick<State, 'mask' | 'customMask' | 'maskParams' | 'align'>, n_q: number, n_k: number): TypedMask | null {
   const mode = state.mask;
-  if (mode === 'causal') return core.typed.causal_mask(n_q, n_k);
+  if (mode === 'causal' && state.align === 'top-left') return core.typed.causal_mask(n_q, n_k);
+  if (mode === 'causal') return positioned('causal_mask', (n) => core.typed.causal_mask(n), state.align, n_q, n_k);
   if (mode === 'custom') return customBytes(state.customMask, n_q, n_k);
-  if (isBuilt(mode)) return builtMask(core, mode, state.maskParams, n_q, n_k);
+  if (isBuilt(mode)) return positioned(BUILDER[mode], (n) => patternOf(core, mode, state.maskParams, n), state.align, n_q, n_k);
   return null;
 }
 

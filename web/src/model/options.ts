@@ -46,3 +46,19 @@ export function defaultMaskParams(): MaskParams {
 export const TILE_SIZES: readonly number[] = [1, 2, 4, 8];
 /** The whole numbers a link's tile size may take. */
 export const TILE_SIZE_RANGE: readonly [number, number] = [1, 16];
+
+// ---- where the queries sit among the keys, when there are fewer (or more) queries than keys ----
+/**
+ * How n_q queries line up with n_k keys: 'top-left' puts query i at position i (PyTorch's is_causal, seed 004:
+ * causal hides j > i), 'bottom-right' at n_k − n_q + i, the last n_q positions (decoding with a KV cache,
+ * FlashAttention ≥ 2.1, ALiBi's p_i). With as many queries as keys the two are the same.
+ */
+export type Alignment = 'top-left' | 'bottom-right';
+
+/** Both alignments, in menu order. */
+export const ALIGNMENTS: readonly Alignment[] = ['top-left', 'bottom-right'];
+
+/** The position of query 0 among the key positions 0 … n_k − 1 (query i sits at this + i); negative for bottom-right with n_q > n_k. */
+export function queryOffset(align: Alignment, nq: number, nk: number): number {
+  return align === 'bottom-right' ? nk - nq : 0;
+}

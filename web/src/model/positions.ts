@@ -3,28 +3,30 @@
 // as its operation applies it (ops/index.ts: applied): `state.positions` is
 // 'none' for an operation without positions.
 //
-// Convention (as ALiBi's p_i and decoding with a KV cache): key j sits at
-// position j (0 … n_k − 1) and query i at n_k − n_q + i, the last n_q
-// positions; n_q > n_k with positions is refused (PositionsError).
+// Key j sits at position j (0 … n_k − 1) and query i at first + i, where the
+// state's alignment puts the queries (options.ts: queryOffset): first = 0
+// top-left, n_k − n_q bottom-right (as ALiBi's p_i and decoding with a KV
+// cache); bottom-right with n_q > n_k is refused (PositionsError).
 //
 //   sinusoidal  the seed's pos_encoding (Vaswani et al. 2017) added to the
 //               inputs: each of Q, K, V (or X) gets the rows of PE at its
 //               tokens' positions;
 //   RoPE        q and k turned by position (Su et al. 2021): rope(q, offset
-//               n_k − n_q), rope(k); the values are not turned;
+//               first), rope(k); the values are not turned;
 //   ALiBi       a bias −m_t·|p_i − j| added to head t's scaled scores (Press
 //               et al. 2022), m_t = alibi_slopes(h)[t].
 
 import type { Core, TypedMatrix, TypedTensor3 } from '../core/core';
 import { AttentionError } from '../core/errors';
 import { fill } from '../base/fill';
+import { queryOffset } from './options';
 import type { Positions, RopePairing, State } from './state';
 import type { NameKey, NameVars } from './words';
 
 /** What a head's parts remember of its positions, for the written-out weight and the vector plane. */
 export interface PartsPositions {
   kind: Exclude<Positions, 'none'>;
-  /** Query i sits at position first + i (= n_k − n_q); key j at j. */
+  /** Query i sits at position first + i (0 top-left, n_k − n_q bottom-right); key j at j. */
   first: number;
   /** RoPE's base and pairing. */
   base: number;
@@ -36,7 +38,7 @@ export interface PartsPositions {
 /** The English of a positions failure, 'pos.fail.<name>' in i18n. */
 export const POSITIONS_FAILURES = {
   tooManyQueries:
-    '{op} with {positions} positions: Q has n_q = {nq} rows but K has n_k = {nk}; queries sit at the last n_q of the n_k key positions, so n_q must be at most n_k',
+    '{op} with {positions} positions: Q has n_q = {nq} rows but K has n_k = {nk}; aligned bottom-right, the queries sit at the last n_q of the n_k key positions, so n_q must be at most n_k (or align the queries top-left)',
 } as const;
 
 /** A failure of the page's positions, with its i18n key and variables (compute.ts passes them on). */
@@ -54,10 +56,16 @@ export class PositionsError extends AttentionError {
 /** The positions' names in a message (method names: the same in every language). */
 const POSITION_NAMES: Readonly<Record<Positions, string>> = { none: 'no', sinusoidal: 'sinusoidal', rope: 'RoPE', alibi: 'ALiBi' };
 
-/** Refuse n_q > n_k when positions are on (the queries are the last n_q of the n_k positions). */
+/** Where query 0 sits for the state's alignment (query i at this + i). */
+export function firstOf(state: Pick<State, 'align'>, nq: number, nk: number): number {
+  return queryOffset(state.align, nq, nk);
+}
+
+/** Refuse bottom-right queries with n_q > n_k when positions are on (the queries would be the last n_q of the n_k positions). */
 export function checkPositions(state: State, nq: number, nk: number): void {
   const positions = state.positions;
-  if (positions !== 'none' && nq > nk) throw new PositionsError('tooManyQueries', { op: state.op, positions: POSITION_NAMES[positions], nq, nk });
+  if (positions !== 'none' && firstOf(state, nq, nk) < 0)
+    throw new PositionsError('tooManyQueries', { op: state.op, positions: POSITION_NAMES[positions], nq, nk });
 }
 
 /** M plus rows [first, first + M.rows) of the seed's sinusoidal encoding pos_encoding(first + M.rows, M.cols). */
@@ -78,9 +86,15 @@ export function rotate(core: Core, state: State, M: TypedMatrix, first: number):
   return core.typed.rope(M, { ...ropeOf(state), offset: first });
 }
 
-/** ALiBi's biases of h heads, h × n_q × n_k (query i at n_k − n_q + i). */
-export function alibiOf(core: Core, h: number, nq: number, nk: number): TypedTensor3 {
-  return core.typed.alibi_bias(h, nq, nk);
+/** ALiBi's biases of h heads, h × n_q × n_k, query i at position first + i: the core's (its p_i is n_k − n_q + i), or rows of its square one. */
+export function alibiOf(core: Core, h: number, nq: number, nk: number, first = nk - nq): TypedTensor3 {
+  if (first === nk - nq) return core.typed.alibi_bias(h, nq, nk);
+  const n = Math.max(nk, first + nq);
+  const square = core.typed.alibi_bias(h, n, n); // (h, n, n), p_i = i
+  const data = new Float64Array(h * nq * nk);
+  for (let t = 0; t < h; t++)
+    for (let i = 0; i < nq; i++) data.set(square.data.subarray((t * n + first + i) * n, (t * n + first + i) * n + nk), (t * nq + i) * nk);
+  return { data, batch: h, rows: nq, cols: nk };
 }
 
 /** Head t's (n_q, n_k) matrix of a stack of biases (a view). */
@@ -94,7 +108,7 @@ export function partsPositions(core: Core, state: State, nq: number, nk: number,
   const kind = state.positions;
   if (kind === 'none') return undefined;
   const slope = kind === 'alibi' ? core.typed.alibi_slopes(h)[t] : 0;
-  return { kind, first: nk - nq, base: state.ropeBase, pairing: state.ropePairing, slope };
+  return { kind, first: firstOf(state, nq, nk), base: state.ropeBase, pairing: state.ropePairing, slope };
 }
 
 /** A slope as a fraction when it is 1/2^k ("1/256"), else with 4 significant digits. */
@@ -114,7 +128,8 @@ export function slopesText(slopes: ArrayLike<number>, most = 8): string {
 export function positionsTrace(state: State, nq: number, nk: number, heads = 1): string[] {
   const kind = state.positions;
   if (kind === 'none') return [];
-  const where = `queries at positions ${nk - nq}…${nk - 1}, keys at 0…${nk - 1}`;
+  const first = firstOf(state, nq, nk);
+  const where = `queries at positions ${first}…${first + nq - 1}, keys at 0…${nk - 1}`;
   if (kind === 'sinusoidal') return [`+ PE (sinusoidal): ${where}`];
   if (kind === 'rope') return [`RoPE (${state.ropePairing}, base ${state.ropeBase}) on q and k: ${where}`];
   return [`+ ALiBi bias −m·|p_i − j| (${heads} × ${nq} × ${nk}): ${where}`];
@@ -136,11 +151,11 @@ export function withPE(
   V: TypedMatrix,
 ): { Q: TypedMatrix; K: TypedMatrix; V: TypedMatrix; steps: PositionStep[] } {
   if (state.positions !== 'sinusoidal') return { Q, K, V, steps: [] };
-  const first = K.rows - Q.rows;
+  const first = firstOf(state, Q.rows, K.rows);
   const to = K.rows - 1;
   const [q, k, v] = [addPE(core, Q, first), addPE(core, K, 0), addPE(core, V, 0)];
   const steps: PositionStep[] = [
-    { key: 'step.peQ', m: q, vars: { from: first, to } },
+    { key: 'step.peQ', m: q, vars: { from: first, to: first + Q.rows - 1 } },
     { key: 'step.peK', m: k, vars: { to } },
     { key: 'step.peV', m: v, vars: { to } },
   ];
@@ -163,16 +178,18 @@ export function headPositions(core: Core, state: State, q: TypedMatrix, k: Typed
   const kind = state.positions;
   const [nq, nk] = [q.rows, k.rows];
   if (kind === 'rope') {
-    const [rq, rk] = [rotate(core, state, q, nk - nq), rotate(core, state, k, 0)];
+    const first = firstOf(state, nq, nk);
+    const [rq, rk] = [rotate(core, state, q, first), rotate(core, state, k, 0)];
     const steps: PositionStep[] = [
-      { key: 'step.ropeQ', m: rq, vars: { from: nk - nq, to: nk - 1 } },
+      { key: 'step.ropeQ', m: rq, vars: { from: first, to: first + nq - 1 } },
       { key: 'step.ropeK', m: rk, vars: { to: nk - 1 } },
     ];
     return { q: rq, k: rk, bias: null, steps, biasStep: null };
   }
   if (kind !== 'alibi') return { q, k, bias: null, steps: [], biasStep: null };
-  const bias = headBias(alibi ?? alibiOf(core, h, nq, nk), t);
+  const first = firstOf(state, nq, nk);
+  const bias = headBias(alibi ?? alibiOf(core, h, nq, nk, first), t);
   const m = slopeText(core.typed.alibi_slopes(h)[t]);
-  const biasStep: PositionStep = nq === nk ? { key: 'step.alibi', m: bias, vars: { m } } : { key: 'step.alibiShift', m: bias, vars: { m, first: nk - nq } };
+  const biasStep: PositionStep = first === 0 ? { key: 'step.alibi', m: bias, vars: { m } } : { key: 'step.alibiShift', m: bias, vars: { m, first } };
   return { q, k, bias, steps: [], biasStep };
 }

@@ -38,14 +38,16 @@ export const ATTENTION_DEF = `def attention(Q, K, V, mask=None, scale=True, tau=
     return weights @ V, weights
 `;
 
-export const MULTI_HEAD_DEF = `def multi_head(Q, K, V, h, mask=None, tau=1.0, bias=None, rope=None):
+export const MULTI_HEAD_DEF = `def multi_head(Q, K, V, h, mask=None, tau=1.0, bias=None, rope=None, first=None):
     """Split the last dimension into h heads, attend (scaled by sqrt(d/h)), concatenate.
-    bias: h × n_q × n_k, one per head; rope: turns each head's q and k (queries at the last n_q positions)."""
+    bias: h × n_q × n_k, one per head; rope: turns each head's q and k, query i at position first + i
+    (default n_k - n_q: the last n_q positions)."""
     n_q, n_k = Q.shape[0], K.shape[0]
+    first = n_k - n_q if first is None else first
     outs, weights = [], []
     for t, (Qt, Kt, Vt) in enumerate(zip(Q.chunk(h, dim=-1), K.chunk(h, dim=-1), V.chunk(h, dim=-1))):
         if rope is not None:
-            Qt, Kt = rope(Qt, offset=n_k - n_q), rope(Kt)
+            Qt, Kt = rope(Qt, offset=first), rope(Kt)
         o, w = attention(Qt, Kt, Vt, mask, tau=tau, bias=None if bias is None else bias[t])
         outs.append(o)
         weights.append(w)
@@ -63,11 +65,18 @@ export function kwargs(o: Record<string, string | null>): string {
 /** τ as a keyword argument, or null at 1. */
 export const tauOf = (state: State) => (state.temperature !== 1 ? py(state.temperature) : null);
 
+/** `first`: where query 0 sits among the key positions, as the page aligns the queries. */
+export function firstLine(state: State): string {
+  return state.align === 'bottom-right'
+    ? 'first = n_k - n_q  # query i at position first + i: the last n_q (aligned bottom-right)'
+    : 'first = 0  # query i at position i (aligned top-left)';
+}
+
 /** The lines before a call on Q, K, V: the query length, and the positions (PE added, or n_q and n_k for RoPE and ALiBi). */
 export function qkvLines(state: State): string[] {
   const kind = state.positions;
   const lines = state.qLength !== 1 ? [`Q = Q * ${py(state.qLength)}  # the query length ×`] : [];
+  if (kind !== 'none') lines.push(LENGTHS, firstLine(state));
   if (kind === 'sinusoidal') lines.push(...PE_QKV);
-  else if (kind !== 'none') lines.push(LENGTHS);
   return lines;
 }

@@ -55,18 +55,18 @@ export const ALIBI_DEF = `def alibi_slopes(h):
     return power_of_2(p) + power_of_2(2 * p)[0::2][: h - p]
 
 
-def alibi_bias(h, n_q, n_k):
-    """bias[t][i][j] = -m_t·|p_i - j|, query i at position p_i = n_k - n_q + i (the last n_q positions)."""
+def alibi_bias(h, n_q, n_k, first=None):
+    """bias[t][i][j] = -m_t·|p_i - j|, query i at position p_i = first + i (default n_k - n_q: the last n_q positions)."""
+    first = n_k - n_q if first is None else first
     m = torch.tensor(alibi_slopes(h), dtype=dtype)[:, None, None]  # (h, 1, 1)
-    p = torch.arange(n_k - n_q, n_k, dtype=dtype)[:, None]  # (n_q, 1)
+    p = torch.arange(first, first + n_q, dtype=dtype)[:, None]  # (n_q, 1)
     j = torch.arange(n_k, dtype=dtype)[None, :]  # (1, n_k)
     return -m * (p - j).abs()  # (h, n_q, n_k), added after scaling, before masking
 `;
 
 /** The sinusoidal encoding added to Q, K and V: each row gets the row of PE at its position. */
 export const PE_QKV = [
-  'n_q, n_k = Q.shape[0], K.shape[0]  # keys at positions 0 … n_k − 1, queries at the last n_q',
-  'Q = Q + pos_encoding(n_k, Q.shape[-1])[n_k - n_q:]',
+  'Q = Q + pos_encoding(first + n_q, Q.shape[-1])[first:]',
   'K = K + pos_encoding(n_k, K.shape[-1])',
   'V = V + pos_encoding(n_k, V.shape[-1])',
 ];
@@ -75,4 +75,4 @@ export const PE_QKV = [
 export const PE_X = ['X = X + pos_encoding(X.shape[0], X.shape[-1])  # the seed’s positions, added to X'];
 
 /** The lengths the RoPE offsets and ALiBi biases of Q and K need. */
-export const LENGTHS = 'n_q, n_k = Q.shape[0], K.shape[0]  # keys at positions 0 … n_k − 1, queries at the last n_q';
+export const LENGTHS = 'n_q, n_k = Q.shape[0], K.shape[0]  # keys at positions 0 … n_k − 1';

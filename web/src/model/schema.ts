@@ -7,11 +7,13 @@
 // a bound is written once and checked the same way everywhere.
 
 import {
+  ALIGNMENTS,
   defaultMaskParams,
   MASK_MODES,
   POSITIONS,
   ROPE_BASE_RANGE,
   TILE_SIZE_RANGE,
+  type Alignment,
   type MaskMode,
   type MaskParams,
   type Positions,
@@ -19,7 +21,7 @@ import {
 } from './options';
 import { OPERATIONS, type Operation } from './ops/ids';
 import { cellsOf, readSource, sourceOfValue, writeSource, type MatrixSource } from './source';
-import { encode, encodeCell, int, literalSeparators, MAX_UINT32, readMask, safeDecode, writeMask } from './url-text';
+import { encode, encodeCell, int, literalSeparators, MAX_UINT32, oneOf, readMask, safeDecode, writeMask } from './url-text';
 import { enumOf, ints, isObject, reals, Refused, scalar as scalarOf, whole, type FieldOf, type ScalarKey } from './field';
 
 export { Refused, scalarFromText, scalarFromValue, type ScalarType } from './field';
@@ -46,6 +48,8 @@ export interface State {
   /** RoPE's base and pairing (positions = 'rope'). */
   ropeBase: number;
   ropePairing: RopePairing;
+  /** Where the queries sit among the keys when n_q ≠ n_k: top-left (query i at position i) or bottom-right (at n_k − n_q + i); every mask and position mode follows it. */
+  align: Alignment;
   /** The custom mask (n_q × n_k), true = query may see key; used when mask = 'custom'. */
   customMask: boolean[][];
   /** Divide scores by √d_k (attention only). */
@@ -129,6 +133,12 @@ export type Field<K extends keyof State = keyof State> = FieldOf<State, K>;
 const scalar = <K extends ScalarKey<State>>(key: K, url: string, attr: string, type: Parameters<typeof scalarOf>[3], initial: State[K], always = false) =>
   scalarOf<State, K>(key, url, attr, type, initial, always);
 
+/** The alignment a link without `al` shows: bottom-right for a built mask or positions (as the page did before the choice), else top-left. */
+function alignBefore(mask: string, positions: string): Alignment {
+  const built = ['window', 'prefix', 'localglobal', 'dilated', 'bigbird'].includes(mask);
+  return built || ((POSITIONS as readonly string[]).includes(positions) && positions !== 'none') ? 'bottom-right' : 'top-left';
+}
+
 /** Every field of the state, in the order of the link's entries. */
 export const FIELDS: readonly Field[] = [
   scalar('op', 'op', 'op', enumOf(OPERATIONS), 'attention', true),
@@ -156,6 +166,23 @@ export const FIELDS: readonly Field[] = [
     embed: { key: 'causal', read: (v) => (typeof v === 'boolean' ? (v ? 'causal' : 'none') : undefined) },
     attr: { name: 'causal', read: (t) => (t === 'true' || t === '' ? 'causal' : t === 'false' ? 'none' : undefined) },
   } satisfies Field<'mask'>,
+  {
+    key: 'align',
+    initial: () => 'top-left',
+    // a link written before the alignment had a choice: its built masks and positions put the queries at the
+    // last n_q positions and its causal mask top-left, so without `al` those links keep what they showed
+    link: {
+      keys: ['al'],
+      write: (align, state) => (align !== alignBefore(state.mask, state.positions) ? [`al=${align}`] : []),
+      read: (entries) => {
+        const al = entries.get('al');
+        if (al !== undefined) return oneOf(ALIGNMENTS)(safeDecode(al));
+        return alignBefore(safeDecode(entries.get('mask') ?? ''), safeDecode(entries.get('pos') ?? ''));
+      },
+    },
+    embed: { key: 'align', read: (v) => ((ALIGNMENTS as readonly unknown[]).includes(v) ? (v as Alignment) : undefined) },
+    attr: { name: 'align', read: (t) => oneOf(ALIGNMENTS)(t) },
+  } satisfies Field<'align'>,
   {
     key: 'planeDims',
     initial: () => [0, 1],

@@ -85,6 +85,7 @@ export function tileInputs(core: Core, state: State): { inputs: TileInputs | nul
   }
   if (!qkv) return { inputs: null, notes };
   const [Q, K, V] = qkv;
+  if (causal && Q.rows !== K.rows && state.align === 'bottom-right') notes.push({ key: 'tiles.note.align' });
   if (Q.cols !== K.cols || K.rows !== V.rows) {
     notes.push({ key: 'tiles.note.shapes' });
     return { inputs: null, notes };

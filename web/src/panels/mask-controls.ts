@@ -12,7 +12,7 @@
 import { AttentionError } from '../core/core';
 import { isBuilt, maskFor, maskRows, type BuiltMode } from '../model/masks';
 import { applied, appliedMask, opOf, scoreShape } from '../model/ops/index';
-import type { MaskMode, MaskParams } from '../model/options';
+import { ALIGNMENTS, queryOffset, type Alignment, type MaskMode, type MaskParams } from '../model/options';
 import type { State } from '../model/state';
 import { MAX_UINT32 } from '../model/url-text';
 import { el, replaceChildren, uid } from '../widgets/dom';
@@ -78,6 +78,9 @@ export class MaskControls {
   private readonly about: HTMLElement;
   private readonly toCustom: HTMLButtonElement;
   private readonly problem: HTMLElement;
+  /** Where the queries sit when n_q ≠ n_k (top-left or bottom-right), with its label: shown only then. */
+  private readonly align: HTMLElement;
+  private readonly alignSelect: HTMLSelectElement;
   private readonly inputs = new Map<HTMLInputElement, FieldSpec>();
   private shownModes = '';
   private shownFields = '';
@@ -90,6 +93,17 @@ export class MaskControls {
       const mode = this.select.value as MaskMode;
       ctx.update((s) => void (s.mask = mode), 'push');
     });
+    const alignId = uid('align');
+    this.alignSelect = el(
+      'select',
+      { id: alignId, class: 'align-select', 'data-testid': 'align' },
+      ALIGNMENTS.map((a) => el('option', { value: a }, ctx.t(`mask.align.${a}`))),
+    );
+    this.alignSelect.addEventListener('change', () => {
+      const align = this.alignSelect.value as Alignment;
+      ctx.update((s) => void (s.align = align), 'push');
+    });
+    this.align = el('label', { for: alignId, class: 'field field-align' }, el('span', { class: 'field-label' }, ctx.t('mask.align')), this.alignSelect);
     this.fields = el('div', { class: 'mask-params' });
     this.about = el('p', { class: 'hint mask-about', 'data-testid': 'mask-about' });
     this.toCustom = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'mask-to-custom' }, ctx.t('mask.toCustom'));
@@ -104,6 +118,7 @@ export class MaskControls {
         el('label', { for: id, id: `${id}-label`, class: 'field' }, el('span', { class: 'field-label' }, ctx.t('opt.mask')), this.select),
         this.fields,
       ),
+      this.align,
       this.about,
       this.toCustom,
       this.problem,
@@ -130,7 +145,11 @@ export class MaskControls {
       this.rebuildFields(mode, nk, state.maskParams);
     }
     this.showValues(state.maskParams, nk);
-    this.about.textContent = t(`mask.about.${mode}`);
+    // the queries' alignment matters when there are fewer or more queries than keys
+    this.align.hidden = nq === nk;
+    this.alignSelect.value = state.align;
+    const first = queryOffset(state.align, nq, nk);
+    this.about.textContent = mode === 'causal' && first !== 0 ? t('mask.about.causal.shifted', { shift: first, nq }) : t(`mask.about.${mode}`);
     this.toCustom.hidden = !(modes.includes('custom') && (mode === 'causal' || isBuilt(mode)));
     const tooLarge = nq * nk > MAX_MASK_CELLS;
     this.toCustom.disabled = tooLarge;

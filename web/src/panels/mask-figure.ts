@@ -9,6 +9,7 @@ import type { TypedMask } from '../core/core';
 import { costLine, countVisible } from '../model/mask-cost';
 import { isBuilt, maskFor, maskRows } from '../model/masks';
 import { applied, appliedMask, opOf, scoreShape } from '../model/ops/index';
+import { queryOffset } from '../model/options';
 import type { State } from '../model/state';
 import { el } from '../widgets/dom';
 import { MAX_MASK_CELLS, MaskEditor } from '../widgets/mask-editor';
@@ -56,7 +57,7 @@ export class MaskFigure {
     const mode = appliedMask(state);
     const [nq, nk] = scoreShape(state);
     const what = mode === 'custom' ? state.customMask : isBuilt(mode) ? state.maskParams : null;
-    const key = JSON.stringify([mode, what, nq, nk, state.tokens, this.ctx.lang, opOf(state).flags.quadratic]);
+    const key = JSON.stringify([mode, what, nq, nk, state.tokens, this.ctx.lang, opOf(state).flags.quadratic, state.align]);
     if (key === this.shown) return;
     this.shown = key;
     const mask = this.maskOf(state, nq, nk);
@@ -67,8 +68,10 @@ export class MaskFigure {
     this.line.textContent = costLine(mode, countVisible(mask, nq, nk), this.ctx.lang, this.ctx.t.bind(this.ctx), growth);
     const drawn = mask !== null && mode !== 'custom'; // the custom editor draws its own
     this.grid.element.hidden = !drawn;
-    this.rowsNote.hidden = !(isBuilt(mode) && nq < nk);
-    if (!this.rowsNote.hidden) this.rowsNote.textContent = this.ctx.t('mask.lastRows', { nq, nk });
+    // where the queries sit, said whenever it matters (n_q ≠ n_k)
+    this.rowsNote.hidden = nq === nk;
+    const first = queryOffset(state.align, nq, nk);
+    if (!this.rowsNote.hidden) this.rowsNote.textContent = this.ctx.t(`mask.aligned.${state.align}`, { nq, nk, first, last: nk - 1 });
     if (!drawn) return;
     const label = (n: number) => Array.from({ length: n }, (_, i) => state.tokens[i] || String(i));
     if (nq * nk > MAX_MASK_CELLS) this.grid.renderTooLarge(nq, nk);

@@ -114,7 +114,7 @@ export class PositionsControls {
     this.slopes.hidden = !slopes;
     this.slopes.textContent = slopes ? t(slopes.key, slopes.vars) : '';
     const hint = hintOf(state);
-    const where = state.positions === 'none' ? '' : ` ${t('pos.hint.where')}`;
+    const where = state.positions === 'none' ? '' : ` ${t(`pos.hint.where.${state.align}`)}`;
     this.hint.textContent = t(hint.key, hint.vars) + where;
   }
 

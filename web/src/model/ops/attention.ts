@@ -77,8 +77,8 @@ export const attention = {
     lines(state) {
       const kind = state.positions;
       const lines = qkvLines(state);
-      if (kind === 'alibi') lines.push('bias = alibi_bias(1, n_q, n_k)[0]  # (n_q, n_k): one head');
-      const [q, k] = kind === 'rope' ? ['rope(Q, offset=n_k - n_q)', 'rope(K)'] : ['Q', 'K'];
+      if (kind === 'alibi') lines.push('bias = alibi_bias(1, n_q, n_k, first)[0]  # (n_q, n_k): one head');
+      const [q, k] = kind === 'rope' ? ['rope(Q, offset=first)', 'rope(K)'] : ['Q', 'K'];
       const more = kwargs({ tau: tauOf(state), bias: kind === 'alibi' ? 'bias' : null });
       lines.push(`out, weights = attention(${q}, ${k}, V, mask, scale=${state.scale ? 'True' : 'False'}${more})`);
       return lines;

@@ -11,6 +11,7 @@ import { words } from '../../base/words';
 import { firstState } from '../first-state';
 import { sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
+import { firstOf } from '../positions';
 import { fmt, headView, labelsOf, named, shape } from '../view';
 import { REDUCE } from './cost';
 import type { OpSpec } from './spec';
@@ -43,8 +44,8 @@ export const linear = {
   ensureInputs: (s) => attention.ensureInputs(s),
   run(core, state, x) {
     const [nq, nk] = [x.Q.rows, x.K.rows];
-    const mask = maskFor(core, state, nq, nk); // none, or causal (j ≤ i)
-    const r = core.typed.linear_attention(x.Q, x.K, x.V, { causal: mask !== null });
+    const mask = maskFor(core, state, nq, nk); // none, or causal: j ≤ first + i (the queries' alignment)
+    const r = core.typed.linear_attention(x.Q, x.K, x.V, { causal: mask !== null, shift: firstOf(state, nq, nk) });
     return {
       heads: [headView(0, r.weights!)],
       hidden: hiddenOf(mask),

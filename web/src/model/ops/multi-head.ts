@@ -8,7 +8,9 @@ import { defaultState } from '../state';
 import { randSmall } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
 import { keepsParts, parts, times } from '../parts';
-import { alibiOf, checkPositions, headPositions, partsPositions, positionsTrace, ropeOf, withPE } from '../positions';
+import { alibiOf, checkPositions, firstOf, headPositions, partsPositions, positionsTrace, rotate, ropeOf, withPE } from '../positions';
+import type { Core, TypedMatrix } from '../../core/core';
+import type { State } from '../state';
 import { kwargs, qkvLines, tauOf } from '../pytorch-lib';
 import { fmt, headView, labelsOf, named, shape } from '../view';
 import { attention } from './attention';
@@ -16,7 +18,18 @@ import { REDUCE, stepsCall, type Call } from './cost';
 import type { OpSpec } from './spec';
 import { columns, stepsOf } from './steps';
 
-/** multi_head: h heads, the steps of the selected one on its column slices; positions by the core's options. */
+/** M with each of its h heads' column slices turned by RoPE (width d/h), rows from position `first`. */
+function headsTurned(core: Core, state: State, M: TypedMatrix, h: number, first: number): TypedMatrix {
+  const dh = M.cols / h;
+  const out = new Float64Array(M.data.length);
+  for (let t = 0; t < h; t++) {
+    const turned = rotate(core, state, columns(M, t * dh, dh), first); // (n, d/h)
+    for (let i = 0; i < M.rows; i++) out.set(turned.data.subarray(i * dh, (i + 1) * dh), i * M.cols + t * dh);
+  }
+  return { data: out, rows: M.rows, cols: M.cols };
+}
+
+/** multi_head: h heads, the steps of the selected one on its column slices; RoPE turns each head, ALiBi biases it. */
 export const multiHead = {
   id: 'multi_head',
   inputs: ['Q', 'K', 'V'],
@@ -30,11 +43,16 @@ export const multiHead = {
     const { temperature, qLength, h } = state;
     const kind = state.positions;
     const pe = withPE(core, state, times(x.Q, qLength), x.K, x.V);
-    const alibi = kind === 'alibi' ? alibiOf(core, h, nq, nk) : null;
-    const r = core.typed.multi_head(pe.Q, pe.K, pe.V, h, mask, { temperature, bias: alibi, rope: kind === 'rope' ? ropeOf(state) : null });
-    const head = Math.min(state.head, h - 1);
+    const first = firstOf(state, nq, nk);
+    const alibi = kind === 'alibi' ? alibiOf(core, h, nq, nk, first) : null;
     const dh = x.Q.cols / h;
     const dvh = x.V.cols / h;
+    // RoPE turns each head's slices of Q and K with the head's width d/h, queries from position `first` (a width
+    // that does not split into even heads goes to the core's own rope option, which names the problem)
+    const turns = kind === 'rope' && Number.isInteger(dh) && dh % 2 === 0;
+    const [Q, K] = turns ? [headsTurned(core, state, pe.Q, h, first), headsTurned(core, state, pe.K, h, 0)] : [pe.Q, pe.K];
+    const r = core.typed.multi_head(Q, K, pe.V, h, mask, { temperature, bias: alibi, rope: kind === 'rope' && !turns ? ropeOf(state) : null });
+    const head = Math.min(state.head, h - 1);
     const slices = (t: number) => [columns(pe.Q, t * dh, dh), columns(pe.K, t * dh, dh), columns(pe.V, t * dvh, dvh)] as const;
     // each head's turned q, k and bias: for the steps' head, and for every head when the heads keep their parts
     const positionedHead = (t: number) => {
@@ -81,8 +99,13 @@ export const multiHead = {
     lines(state) {
       const kind = state.positions;
       const lines = qkvLines(state);
-      if (kind === 'alibi') lines.push(`bias = alibi_bias(${state.h}, n_q, n_k)  # (h, n_q, n_k)`);
-      const more = kwargs({ tau: tauOf(state), bias: kind === 'alibi' ? 'bias' : null, rope: kind === 'rope' ? 'rope' : null });
+      if (kind === 'alibi') lines.push(`bias = alibi_bias(${state.h}, n_q, n_k, first)  # (h, n_q, n_k)`);
+      const more = kwargs({
+        tau: tauOf(state),
+        bias: kind === 'alibi' ? 'bias' : null,
+        rope: kind === 'rope' ? 'rope' : null,
+        first: kind === 'rope' ? 'first' : null,
+      });
       lines.push(`out, weights = multi_head(Q, K, V, ${state.h}, mask${more})`);
       return lines;
     },
