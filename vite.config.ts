@@ -30,7 +30,32 @@ function siteConfig(): UserConfig {
     },
     worker: { format: 'es' },
     server: { port: 5173 },
-    plugins: [componentBuild()],
+    plugins: [sharedWorker(), componentBuild()],
+  };
+}
+
+/**
+ * The site's worker (`…/worker.ts?worker&url`) as a chunk of the page's own build instead of a bundle of
+ * its own: a module worker imports the chunks it shares with the page (the core's façade, the model, the
+ * WASM glue), so a visitor downloads that code once. Only the site: the one-file builds and the component
+ * build inline their worker (a classic worker from a blob: URL), as before.
+ */
+function sharedWorker(): Plugin {
+  const PREFIX = '\0shared-worker:';
+  return {
+    name: 'attention-playground:shared-worker',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith('?worker&url')) return null;
+      const resolved = await this.resolve(source.slice(0, -'?worker&url'.length), importer);
+      return resolved ? PREFIX + resolved.id : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const ref = this.emitFile({ type: 'chunk', id: id.slice(PREFIX.length), name: 'worker' });
+      return `export default import.meta.ROLLDOWN_FILE_URL_${ref};`;
+    },
   };
 }
 

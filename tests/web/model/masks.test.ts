@@ -119,8 +119,17 @@ describe('maskFor: fewer or more queries than keys, aligned bottom-right (decodi
     ]);
   });
 
-  test('bottom-right with n_q > n_k is refused, naming both shapes and the other alignment', () => {
-    for (const [what, s] of [...CASES, ['causal', stateWith('causal')] as const]) {
+  test('causal bottom-right with n_q > n_k: the first n_q − n_k queries see no key', () => {
+    expect(built(aligned(stateWith('causal'), 'bottom-right'), 4, 2)).toEqual([
+      [false, false],
+      [false, false],
+      [true, false],
+      [true, true],
+    ]);
+  });
+
+  test('a built pattern bottom-right with n_q > n_k is refused, naming both shapes and the other alignment', () => {
+    for (const [what, s] of CASES) {
       const e = failure(aligned(s, 'bottom-right'), 5, 3);
       expect(e.code, what).toBe('shape');
       expect(e.message, what).toMatch(/n_q = 5 queries but n_k = 3 keys/);

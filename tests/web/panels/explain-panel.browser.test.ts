@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import '../../../web/src/component/attention-playground.styles.css';
 import '../../../web/src/component/panels.styles.css';
-import '../../../web/src/component/explain.styles.css';
+import '../../../web/src/panels/explain.styles.css';
 import { loadCore, type Core } from '../../../web/src/core/core';
 import { compute } from '../../../web/src/model/compute';
 import { cellsOf, defaultState, type State } from '../../../web/src/model/state';

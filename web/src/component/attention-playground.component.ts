@@ -14,7 +14,7 @@
 //   causal    "true" / "false"
 //   mask, positions, rope-base, rope-pairing, scale, temperature, q-length, query, view, eps,
 //   num-heads, num-kv-heads, seed, head, tile-size, tokens — each with the link's bounds
-//   panels    comma list of panels to show: operation,plane,inputs,results,explain,steps,export,tiles,kvcache,experiments
+//   panels    comma list of panels to show: plane,operation,inputs,results,explain,steps,export,tiles,kvcache,experiments
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
@@ -28,24 +28,21 @@ import { Computation, PENDING } from '../compute-worker/runner';
 import { loadCore, type Core } from '../core/core';
 import { el, replaceChildren } from '../widgets/dom';
 import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n/i18n';
-import type { HistoryMode, Panel, PanelContext } from '../panels/context';
-import { buildPanels, PANELS, type PanelName } from './panel-set';
+import type { HistoryMode, PanelContext } from '../panels/context';
+import { PANELS, type PanelName } from '../panels/registry';
+import { PanelHost } from './panel-host';
 import { Pointing } from './pointing';
 import { styleSheets } from './stylesheets';
 import { setUrl, STORAGE_KEY, UrlSync } from './url-sync';
 import { ExperimentClient } from '../experiments/client';
-import type { ExperimentsPanel } from '../panels/experiments-panel';
 import type { ExperimentName, ResultMap } from '../experiments/run';
 import { MiniWeights } from '../panels/mini-weights';
-import { ResultsPanel } from '../panels/results-panel';
-import { renderPanels } from '../panels/frames';
+import type { ResultsPanel } from '../panels/results-panel';
 import { ensureInputs, firstState, presetById } from '../model/presets';
-import { cloneState, defaultState, FIELDS, parse, parseStored, serialize, type Field, type State } from '../model/state';
+import { cloneState, defaultState, parse, parseStored, serialize, type State } from '../model/state';
+import { FIELD_ATTRIBUTES, stateFromAttributes } from './attributes';
 
-/** The attributes that set a field of the state (the schema's table), by name. */
-const FIELD_ATTRIBUTES: ReadonlyMap<string, Field> = new Map(FIELDS.flatMap((f) => (f.attr ? [[f.attr.name, f] as const] : [])));
-
-export { PANELS, type PanelName } from './panel-set';
+export { PANELS, type PanelName } from '../panels/registry';
 
 /** Detail of the `playground-change` event. */
 export interface PlaygroundChangeDetail {
@@ -77,10 +74,11 @@ export class AttentionPlayground extends HTMLElement {
   private outcomeOf: State | null = null;
   private computation: Computation | null = null;
   private good: View | null = null;
-  private panels: Panel[] = [];
+  /** The panels of the current build (panel-host.ts), and the compact weights of a narrow screen. */
+  private host: PanelHost | null = null;
+  private mini: MiniWeights | null = null;
   private language: Lang = 'en';
   private results: ResultsPanel | null = null;
-  private experiments: ExperimentsPanel | null = null;
   private standaloneClient: ExperimentClient | null = null;
   private readonly onHashChange = () => this.fromHash();
   private readonly url = new UrlSync(() => `#${serialize(this.current)}`);
@@ -116,7 +114,7 @@ export class AttentionPlayground extends HTMLElement {
         if (this.attributesChanged) {
           this.attributesChanged = false;
           this.language = pickLanguage(this.getAttribute('lang') ?? urlLang);
-          this.current = this.stateFromAttributes(this.current);
+          this.current = stateFromAttributes(this, this.current);
         }
         this.build();
       })
@@ -128,6 +126,7 @@ export class AttentionPlayground extends HTMLElement {
   disconnectedCallback(): void {
     window.removeEventListener('popstate', this.onHashChange);
     this.url.dispose();
+    this.host?.dispose();
     this.computation?.dispose();
     this.computation = null;
     this.outcomeOf = null;
@@ -141,7 +140,7 @@ export class AttentionPlayground extends HTMLElement {
     }
     if (name === 'lang') this.setLanguage(pickLanguage(value));
     else if (name === 'panels' || name === 'hide-controls') this.build();
-    else this.update((s) => Object.assign(s, this.stateFromAttributes(s)), 'none');
+    else this.update((s) => Object.assign(s, stateFromAttributes(this, s)), 'none');
   }
 
   // ------------------------------------------------------------ public API
@@ -180,9 +179,11 @@ export class AttentionPlayground extends HTMLElement {
 
   /** Run an experiment in the background worker, showing it in the experiments panel when there is one. */
   runExperiment<E extends ExperimentName>(name: E, settings?: Record<string, unknown>): Promise<ResultMap[E]> {
-    if (this.experiments) return this.experiments.run(name, settings);
-    this.standaloneClient ??= new ExperimentClient();
-    return this.standaloneClient.run(name, settings ?? {});
+    return (this.host?.experiments() ?? Promise.resolve(null)).then((panel) => {
+      if (panel) return panel.run(name, settings);
+      this.standaloneClient ??= new ExperimentClient();
+      return this.standaloneClient.run(name, settings ?? {});
+    });
   }
 
   /** The core (once loaded). */
@@ -201,7 +202,7 @@ export class AttentionPlayground extends HTMLElement {
     // no link, no stored state: the first screen ("the cat sat on the mat"), unless the attributes give matrices
     const own = ['state', 'matrices', 'op'].some((a) => this.hasAttribute(a));
     const base = presetById(this.getAttribute('preset') ?? '')?.build() ?? (own ? defaultState() : firstState());
-    return Object.assign(base, this.stateFromAttributes(base));
+    return Object.assign(base, stateFromAttributes(this, base));
   }
 
   /** The state kept in localStorage, or null. One that cannot be read is removed, and a notice says so. */
@@ -217,25 +218,6 @@ export class AttentionPlayground extends HTMLElement {
       // storage blocked: start from the URL or the attributes
     }
     return null;
-  }
-
-  /** The state the attributes ask for, on top of `base`. */
-  private stateFromAttributes(base: State): State {
-    const s = cloneState(base);
-    const preset = presetById(this.getAttribute('preset') ?? '');
-    if (preset) Object.assign(s, preset.build());
-    // the whole state in its URL-hash form; the attributes below refine it
-    const full = this.getAttribute('state');
-    if (full) Object.assign(s, parse(full));
-    for (const [name, field] of FIELD_ATTRIBUTES) {
-      const text = this.getAttribute(name);
-      if (text === null || !field.attr) continue;
-      const value = field.attr.read(text, s[field.key]);
-      if (value === undefined) console.warn(`attention-playground: the ${name} attribute "${text.slice(0, 80)}" is not a valid value; it is left out`);
-      else (s as unknown as Record<string, unknown>)[field.key] = value;
-    }
-    ensureInputs(s);
-    return s;
   }
 
   private fromHash(): void {
@@ -297,7 +279,8 @@ export class AttentionPlayground extends HTMLElement {
     const current = () => this.outcome === outcome;
     this.rendering = true;
     try {
-      renderPanels(this.panels, this.current, outcome, inFrames, current, () => announce && this.announce(outcome));
+      this.host?.render(this.current, outcome, inFrames, current, () => announce && this.announce(outcome));
+      this.mini?.render(this.current, outcome);
       this.pointing.show();
     } finally {
       this.rendering = false;
@@ -327,15 +310,20 @@ export class AttentionPlayground extends HTMLElement {
     if (!this.core) return;
     const ctx = this.context();
     const show = this.visiblePanels();
-    const { panels, results, experiments } = buildPanels(ctx, show);
-    this.results = results;
-    this.experiments = experiments;
-    this.panels = PANELS.filter((n) => show.has(n) && panels[n]).map((n) => panels[n] as Panel);
+    this.host?.dispose();
+    const host = new PanelHost(ctx, show, {
+      current: () => ({ state: this.current, outcome: this.outcome }),
+      rendering: (f) => this.asRender(f),
+      changed: () => this.pointAgain(),
+      adopt: (sheets) => (this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, ...sheets.filter((s) => !this.root.adoptedStyleSheets.includes(s))]),
+    });
+    this.host = host;
+    this.results = host.results;
     // the compact weights at the bottom of a narrow screen, while the inputs are in sight and the results are not
-    const mini = show.has('results') && show.has('inputs') && panels.inputs ? new MiniWeights(ctx, results.element, panels.inputs.element) : null;
-    if (mini) this.panels.push(mini);
-    this.pointing.setPanels(this.panels);
-    const column = (names: PanelName[]) => names.filter((n) => show.has(n) && panels[n]).map((n) => (panels[n] as Panel).element);
+    const inputs = host.elementOf('inputs');
+    const mini = show.has('results') && inputs ? new MiniWeights(ctx, host.results.element, inputs) : null;
+    this.mini = mini;
+    this.pointAgain();
     const langId = `lang-${Math.random().toString(36).slice(2, 8)}`;
     const langSelect = el(
       'select',
@@ -350,17 +338,34 @@ export class AttentionPlayground extends HTMLElement {
         { class: ['playground', ...this.hiddenControls().map((c) => `hide-${c}`)].join(' '), lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
         this.notice ? el('p', { class: 'stale-note', role: 'status', 'data-testid': 'notice' }, t(this.language, this.notice)) : null,
         el('div', { class: 'topbar' }, el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
-        el(
-          'div',
-          { class: 'columns' },
-          el('div', { class: 'col col-left' }, column(['plane', 'operation', 'inputs'])),
-          el('div', { class: 'col col-right' }, column(['results', 'explain', 'steps'])),
-        ),
-        column(['export', 'tiles', 'kvcache', 'experiments']),
+        el('div', { class: 'columns' }, el('div', { class: 'col col-left' }, host.column('left')), el('div', { class: 'col col-right' }, host.column('right'))),
+        host.column('wide'),
         mini?.element,
       ),
     );
     this.recompute();
+    // the panels below the first screen: once it is painted (or soon, where no frame comes: a frame out of view)
+    let loaded = false;
+    const rest = () => void (loaded || ((loaded = true), host.loadRest()));
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(rest, 0));
+    setTimeout(rest, 300);
+  }
+
+  /** Run `f` as a render: an update a panel causes meanwhile (a field's blur as it is removed) is dropped. */
+  private asRender(f: () => void): void {
+    const was = this.rendering;
+    this.rendering = true;
+    try {
+      f();
+    } finally {
+      this.rendering = was;
+    }
+  }
+
+  /** The panels that highlight what the learner points at, told again. */
+  private pointAgain(): void {
+    this.pointing.setPanels([...(this.host?.built() ?? []), ...(this.mini ? [this.mini] : [])]);
+    this.pointing.show();
   }
 
   /** The results panel (export and tests use its heatmaps). */

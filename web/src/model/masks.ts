@@ -72,6 +72,17 @@ function positioned(fn: string, build: (n: number) => TypedMask, align: Alignmen
   return rowsAt(build(Math.max(n_k, first + n_q)), first, n_q, n_k);
 }
 
+/**
+ * The causal mask with the queries bottom-right: query i sees j ≤ i + n_k − n_q. With more queries than keys the
+ * first n_q − n_k see no key (their weights are 0, as FlashAttention's bottom-right causal), the rest causal_mask(n_k).
+ */
+function causalBottomRight(core: Core, n_q: number, n_k: number): TypedMask {
+  if (n_q <= n_k) return positioned('causal_mask', (n) => core.typed.causal_mask(n), 'bottom-right', n_q, n_k);
+  const data = new Uint8Array(n_q * n_k); // the first n_q − n_k rows: 0
+  data.set(core.typed.causal_mask(n_k).data, (n_q - n_k) * n_k);
+  return { data, rows: n_q, cols: n_k };
+}
+
 /** The custom mask resized to (n_q, n_k): new cells are visible. */
 export function fitMask(mask: boolean[][], n_q: number, n_k: number): boolean[][] {
   return Array.from({ length: n_q }, (_, i) => Array.from({ length: n_k }, (_, j) => mask[i]?.[j] ?? true));
@@ -95,7 +106,7 @@ function customBytes(custom: boolean[][], n_q: number, n_k: number): TypedMask {
 export function maskFor(core: Core, state: Pick<State, 'mask' | 'customMask' | 'maskParams' | 'align'>, n_q: number, n_k: number): TypedMask | null {
   const mode = state.mask;
   if (mode === 'causal' && state.align === 'top-left') return core.typed.causal_mask(n_q, n_k);
-  if (mode === 'causal') return positioned('causal_mask', (n) => core.typed.causal_mask(n), state.align, n_q, n_k);
+  if (mode === 'causal') return causalBottomRight(core, n_q, n_k);
   if (mode === 'custom') return customBytes(state.customMask, n_q, n_k);
   if (isBuilt(mode)) return positioned(BUILDER[mode], (n) => patternOf(core, mode, state.maskParams, n), state.align, n_q, n_k);
   return null;

@@ -31,6 +31,8 @@ export const EXPERIMENTS: readonly ExperimentName[] = [
   'depth', // depth (experiment 6)
   'memory', // memory (experiment 8)
 ];
+import type { BuiltPanel } from './registry';
+import experimentsCss from './experiments.styles.css?inline';
 
 /** The experiments panel. */
 export class ExperimentsPanel implements Panel {
@@ -127,4 +129,9 @@ export class ExperimentsPanel implements Panel {
   private downloadNotes(): void {
     download('08-notes.md', notesReport(this.cards.scaling.result, this.cards.permutation.result, this.cards.quadratic.result, this.ctx.lang), 'text/markdown');
   }
+}
+
+/** The experiments panel with its styles (panels/registry.ts loads this module when it is first needed). */
+export function build(ctx: PanelContext): BuiltPanel {
+  return { panel: new ExperimentsPanel(ctx), styles: [experimentsCss] };
 }

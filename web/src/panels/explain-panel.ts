@@ -16,6 +16,8 @@ import type { State } from '../model/state';
 import { el, replaceChildren } from '../widgets/dom';
 import type { Panel, PanelContext, Pointed } from './context';
 import { copyText } from '../widgets/copy-text';
+import type { BuiltPanel } from './registry';
+import explainCss from './explain.styles.css?inline';
 
 /** How long the pointing must rest on one weight before the live region says its summary. */
 export const ANNOUNCE_MS = 600;
@@ -176,4 +178,9 @@ export class ExplainPanel implements Panel {
     this.copyStatus.textContent = this.ctx.t('explain.copied');
     setTimeout(() => (this.copyStatus.textContent = ''), 1500);
   }
+}
+
+/** The explain panel with its styles (panels/registry.ts loads this module when it is first needed). */
+export function build(ctx: PanelContext): BuiltPanel {
+  return { panel: new ExplainPanel(ctx), styles: [explainCss] };
 }

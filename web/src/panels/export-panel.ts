@@ -14,6 +14,7 @@ import { applied, opOf } from '../model/ops/index';
 import type { MatrixName, State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import type { ResultsPanel } from './results-panel';
+import type { BuiltPanel } from './registry';
 
 /** The share/export panel. */
 export class ExportPanel implements Panel {
@@ -126,4 +127,9 @@ export class ExportPanel implements Panel {
       1,
     );
   }
+}
+
+/** The export panel over the results panel's figures (panels/registry.ts loads this module when it is first needed). */
+export function build(ctx: PanelContext, results: ResultsPanel): BuiltPanel {
+  return { panel: new ExportPanel(ctx, results) };
 }

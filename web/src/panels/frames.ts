@@ -7,7 +7,6 @@
 import type { Outcome } from '../model/compute';
 import type { State } from '../model/state';
 import type { Panel } from './context';
-import { StepsPanel } from './steps-panel';
 
 /** After the next frame (its layout and paint done), run `f`; at once where there are no frames (jsdom). */
 function afterFrame(f: () => void): void {
@@ -22,10 +21,4 @@ export function renderInFrames(groups: Panel[][], state: State, outcome: Outcome
   for (const p of first ?? []) p.render(state, outcome);
   if (rest.length === 0) return done();
   afterFrame(() => renderInFrames(rest, state, outcome, current, done));
-}
-
-/** Render every panel with `outcome`: at once, or `inFrames` (the steps a frame after the rest); then `done()`. */
-export function renderPanels(panels: Panel[], state: State, outcome: Outcome, inFrames: boolean, current: () => boolean, done: () => void): void {
-  const late = (p: Panel) => inFrames && p instanceof StepsPanel;
-  renderInFrames([panels.filter((p) => !late(p)), panels.filter(late)], state, outcome, current, done);
 }

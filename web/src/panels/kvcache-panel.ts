@@ -8,6 +8,8 @@ import { el } from '../widgets/dom';
 import type { Panel, PanelContext } from './context';
 import { KvCalculator } from './kv-calculator';
 import { KvStepper } from './kv-stepper';
+import type { BuiltPanel } from './registry';
+import kvcacheCss from './kvcache.styles.css?inline';
 
 /** The KV-cache panel. */
 export class KvCachePanel implements Panel {
@@ -43,4 +45,9 @@ export class KvCachePanel implements Panel {
   render(state: State, _outcome: Outcome): void {
     this.stepper.render(state);
   }
+}
+
+/** The KV-cache panel with its styles (panels/registry.ts loads this module when it is first needed). */
+export function build(ctx: PanelContext): BuiltPanel {
+  return { panel: new KvCachePanel(ctx), styles: [kvcacheCss] };
 }

@@ -7,6 +7,7 @@ import { el } from '../widgets/dom';
 import { MatrixTable } from '../widgets/matrix-table';
 import type { State } from '../model/state';
 import type { Panel, PanelContext, Pointed } from './context';
+import type { BuiltPanel } from './registry';
 
 /** The steps of positions (model/positions.ts) whose rows are tokens, not weights: a query's row, or a key's (or a value's). */
 const ROWS_OF: Readonly<Record<string, 'query' | 'key'>> = {
@@ -89,4 +90,9 @@ export class StepsPanel implements Panel {
       else table.highlight({ row: p.i, col: p.j });
     });
   }
+}
+
+/** The steps panel (panels/registry.ts loads this module when it is first needed). */
+export function build(ctx: PanelContext): BuiltPanel {
+  return { panel: new StepsPanel(ctx) };
 }

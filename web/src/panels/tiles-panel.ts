@@ -17,6 +17,8 @@ import { EQUAL_WITHIN } from '../model/tiles';
 import { runTiles, tileInputs, type TileNote, type TileRun } from '../model/tiles-input';
 import { el, replaceChildren } from '../widgets/dom';
 import type { Panel, PanelContext } from './context';
+import type { BuiltPanel } from './registry';
+import flashTilesCss from '../figures/flash-tiles/flash-tiles.css?inline';
 
 /** The pause between two tiles while playing (ms). */
 export const PLAY_PAUSE_MS = 900;
@@ -236,4 +238,9 @@ export class TilesPanel implements Panel {
   currentStep(): number {
     return this.step;
   }
+}
+
+/** The tile stepper with its styles (panels/registry.ts loads this module when it is first needed). */
+export function build(ctx: PanelContext): BuiltPanel {
+  return { panel: new TilesPanel(ctx), styles: [flashTilesCss] };
 }

@@ -1,0 +1,192 @@
+// panel-host.ts — the panels of one playground as they live on its page:
+// built from their descriptors (panels/registry.ts), the first screen's at
+// once and every other one when it is first needed (import() of its module
+// when it comes near the screen, or once the first screen is painted and the
+// page is idle), and rendered only while in sight: a panel out of sight does
+// no work on an update (a drag, a keystroke), is marked stale, and catches up
+// when it comes into view or when the page has been quiet for a moment, one
+// panel per task.
+
+import type { Outcome } from '../model/compute';
+import type { State } from '../model/state';
+import type { Panel, PanelContext } from '../panels/context';
+import type { ExperimentsPanel } from '../panels/experiments-panel';
+import { renderInFrames } from '../panels/frames';
+import { makeResults, PANEL_SPECS, type BuiltPanel, type PanelName, type PanelSpec } from '../panels/registry';
+import type { ResultsPanel } from '../panels/results-panel';
+import { el } from '../widgets/dom';
+import { sheetsOf } from './stylesheets';
+
+/** How far outside the screen a panel counts as in sight (it renders, and a lazy one is loaded). */
+const NEAR = '200px';
+/** Quiet time after the last update before the stale panels out of sight catch up, in ms. */
+const QUIET_MS = 150;
+
+/** One panel's place on the page. */
+interface Slot {
+  spec: PanelSpec;
+  /** The element on the page: the panel's, or a placeholder until it is built. */
+  element: HTMLElement;
+  panel: Panel | null;
+  loading: Promise<Panel> | null;
+  /** In sight (or near it): rendered on every update. */
+  visible: boolean;
+  /** Out of date: the last update skipped it. */
+  stale: boolean;
+}
+
+/** What the host asks of its playground. */
+export interface HostOwner {
+  /** The state and outcome to show now (a panel that arrives or catches up renders them). */
+  current(): { state: State; outcome: Outcome | null };
+  /** Run `f` as a render (updates the panels cause meanwhile are dropped). */
+  rendering(f: () => void): void;
+  /** The set of built panels changed (a lazy one arrived): for what the learner points at. */
+  changed(): void;
+  /** Add a panel's stylesheets to the shadow root. */
+  adopt(sheets: CSSStyleSheet[]): void;
+}
+
+/** The panels of one build of a playground. */
+export class PanelHost {
+  readonly results: ResultsPanel;
+  private readonly slots: Slot[];
+  private readonly observer: IntersectionObserver | null = null;
+  private quiet: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly ctx: PanelContext,
+    shown: ReadonlySet<string>,
+    private readonly owner: HostOwner,
+  ) {
+    this.results = makeResults(ctx);
+    const win = ctx.host.ownerDocument.defaultView;
+    if (win && 'IntersectionObserver' in win) this.observer = new win.IntersectionObserver((entries) => this.seen(entries), { rootMargin: `${NEAR} 0px` });
+    this.slots = PANEL_SPECS.filter((spec) => shown.has(spec.name)).map((spec) => {
+      // in sight until the observer says otherwise (its first answer comes after the first layout)
+      const slot: Slot = { spec, element: el('section'), panel: null, loading: null, visible: true, stale: false };
+      const built = spec.eager ? spec.build({ ctx, results: this.results }) : null; // the first screen's: at once
+      if (built && !(built instanceof Promise)) this.place(slot, built);
+      else slot.element = el('section', { class: 'panel panel-placeholder', 'aria-busy': 'true', 'data-panel': spec.name });
+      this.observer?.observe(slot.element);
+      return slot;
+    });
+  }
+
+  /** The elements of a column, in page order. */
+  column(column: PanelSpec['column']): HTMLElement[] {
+    return this.slots.filter((s) => s.spec.column === column).map((s) => s.element);
+  }
+
+  /** The element of a panel (or its placeholder), if shown. */
+  elementOf(name: PanelName): HTMLElement | null {
+    return this.slots.find((s) => s.spec.name === name)?.element ?? null;
+  }
+
+  /** The panels built so far, in page order. */
+  built(): Panel[] {
+    return this.slots.flatMap((s) => (s.panel ? [s.panel] : []));
+  }
+
+  /** The experiments panel (loaded now if it is shown and not yet), or null when it is not shown. */
+  async experiments(): Promise<ExperimentsPanel | null> {
+    const slot = this.slots.find((s) => s.spec.name === 'experiments');
+    return slot ? ((await this.load(slot)) as ExperimentsPanel) : null;
+  }
+
+  /** Load every lazy panel, one after the other (called once the first screen is painted). */
+  loadRest(): void {
+    void this.slots.reduce<Promise<unknown>>((before, slot) => before.then(() => this.load(slot)), Promise.resolve());
+  }
+
+  /** Render the panels in sight with `outcome` (`inFrames`: the steps a frame after the rest); the others become stale. */
+  render(state: State, outcome: Outcome, inFrames: boolean, current: () => boolean, done: () => void): void {
+    const now: Panel[] = [];
+    const late: Panel[] = [];
+    for (const s of this.slots) {
+      if (!s.panel) continue;
+      // (a panel that hid itself renders: it decides whether to show again)
+      if (!s.visible && !s.panel.element.hidden) {
+        s.stale = true;
+        continue;
+      }
+      s.stale = false;
+      (inFrames && s.spec.name === 'steps' ? late : now).push(s.panel);
+    }
+    renderInFrames([now, late], state, outcome, current, done);
+    this.catchUpWhenQuiet();
+  }
+
+  /** Stop observing and catching up. */
+  dispose(): void {
+    this.disposed = true;
+    this.observer?.disconnect();
+    if (this.quiet) clearTimeout(this.quiet);
+  }
+
+  // ------------------------------------------------------------ building
+
+  /** Put a built panel in its slot (replacing the placeholder) and adopt its styles. */
+  private place(slot: Slot, built: BuiltPanel): Panel {
+    if (built.styles?.length) this.owner.adopt(sheetsOf(built.styles));
+    const old = slot.element;
+    slot.panel = built.panel;
+    slot.element = built.panel.element;
+    if (old.isConnected) old.replaceWith(slot.element);
+    if (this.observer) {
+      this.observer.unobserve(old);
+      this.observer.observe(slot.element);
+    }
+    return built.panel;
+  }
+
+  /** The slot's panel, built (its module loaded) on the first call. */
+  private load(slot: Slot): Promise<Panel> {
+    if (slot.panel) return Promise.resolve(slot.panel);
+    slot.loading ??= Promise.resolve(slot.spec.build({ ctx: this.ctx, results: this.results })).then((built) => {
+      const panel = this.place(slot, built);
+      if (this.disposed) return panel;
+      this.owner.changed();
+      this.renderOne(slot);
+      return panel;
+    });
+    return slot.loading;
+  }
+
+  // ------------------------------------------------------------ sight
+
+  /** Panels coming into sight: load them, and bring the stale ones up to date. */
+  private seen(entries: IntersectionObserverEntry[]): void {
+    for (const e of entries) {
+      const slot = this.slots.find((s) => s.element === e.target);
+      if (!slot) continue;
+      slot.visible = e.isIntersecting;
+      if (!slot.visible) continue;
+      if (!slot.panel) void this.load(slot);
+      else if (slot.stale) this.renderOne(slot);
+    }
+  }
+
+  /** Render one panel with the current state and outcome. */
+  private renderOne(slot: Slot): void {
+    const { state, outcome } = this.owner.current();
+    if (!slot.panel || !outcome || this.disposed) return;
+    slot.stale = false;
+    const panel = slot.panel;
+    this.owner.rendering(() => panel.render(state, outcome));
+    this.owner.changed();
+  }
+
+  /** After QUIET_MS without an update, the stale panels out of sight catch up, one per task (none is a long task). */
+  private catchUpWhenQuiet(delay = QUIET_MS): void {
+    if (this.quiet) clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => {
+      this.quiet = null;
+      const next = this.slots.find((s) => s.stale && s.panel);
+      if (!next) return;
+      this.renderOne(next);
+      this.catchUpWhenQuiet(0); // the next one in a task of its own
+    }, delay);
+  }
+}
