@@ -5,6 +5,7 @@
 
 #include "attention_fast.h"
 #include "checks.h"
+#include "cost.h"
 #include "softmax.h"
 
 namespace ap {
@@ -81,8 +82,9 @@ Status check_attention(const Matrix& Q, const Matrix& K, const Matrix& V, const 
   if (s.ok()) s = check_qkv("attention", Q, K, V, mask);
   if (s.ok()) s = check_bias("attention", opts.bias, Q.rows, K.rows);
   if (!s.ok()) return s;
-  return check_cost("attention", attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols),
-                    attention_result_bytes(Q.rows, K.rows, V.cols), kReduceAttention);
+  return check_cost("attention",
+                    attention_cost(static_cast<double>(Q.rows), static_cast<double>(K.rows),
+                                   static_cast<double>(Q.cols), static_cast<double>(V.cols)));
 }
 
 }  // namespace
@@ -121,10 +123,8 @@ Result<AttentionSteps> attention_steps(const Matrix& Q, const Matrix& K, const M
   // the scores twice (here, and in the kernel) and four (n_q, n_k) results
   if (s.ok())
     s = check_cost("attention",
-                   attention_multiply_adds(n_q, n_k, d_k, V.cols) +
-                       static_cast<double>(n_q) * static_cast<double>(n_k) * d_k,
-                   attention_result_bytes(n_q, n_k, V.cols) + 3.0 * 8.0 * n_q * n_k,
-                   kReduceAttention);
+                   attention_steps_cost(static_cast<double>(n_q), static_cast<double>(n_k),
+                                        static_cast<double>(d_k), static_cast<double>(V.cols)));
   if (!s.ok()) return Result<AttentionSteps>::Fail(s);
   const double factor = score_factor(d_k, opts);  // 1 / (τ·√d_k), or 1 / τ
   Result<AttentionSteps> r;

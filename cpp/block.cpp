@@ -6,6 +6,7 @@
 
 #include "alibi.h"
 #include "checks.h"
+#include "cost.h"
 #include "layer_norm.h"
 #include "multi_head.h"
 
@@ -31,13 +32,8 @@ Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask,
   // top of the heads' n²·2d, the rotations of q and k (rope) and the h·n²
   // biases (alibi); results normed, attended, out (n, d) and h × (n, n), and
   // the h × (n, n) biases with alibi
-  const double n = static_cast<double>(X.rows), d = static_cast<double>(X.cols);
-  const double hnn = static_cast<double>(h) * n * n;
-  s = check_cost("block",
-                 n * n * 2.0 * d + 4.0 * n * d + head_rope_cost(opts.rope, X.rows, X.rows, X.cols) +
-                     (opts.alibi ? hnn : 0.0),
-                 8.0 * (3.0 * n * d + hnn + (opts.alibi ? hnn : 0.0)),
-                 "use fewer rows (tokens) or columns of X");
+  s = check_cost("block", block_cost(static_cast<double>(X.rows), static_cast<double>(X.cols),
+                                     static_cast<double>(h), opts.rope != nullptr, opts.alibi));
   if (!s.ok()) return Result<BlockResult>::Fail(s);
   Tensor3 bias;  // (h, n, n) with alibi
   if (opts.alibi) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "checks.h"
+#include "cost.h"
 #include "size_limits.h"
 
 namespace ap {
@@ -42,10 +43,8 @@ double linear_feature(double x) { return x > 0.0 ? x + 1.0 : std::exp(x); }
 
 double linear_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k, std::size_t d_v,
                             bool weights) {
-  const double nq = static_cast<double>(n_q), nk = static_cast<double>(n_k);
-  const double dk = static_cast<double>(d_k), dv = static_cast<double>(d_v);
-  return kTranscendentalCost * (nq + nk) * dk + nk * dk * (dv + 1.0) + nq * dk * (dv + 1.0) +
-         (weights ? nq * nk * dk : 0.0);
+  const auto x = [](std::size_t v) { return static_cast<double>(v); };
+  return linear_attention_cost(x(n_q), x(n_k), x(d_k), x(d_v), weights).multiply_adds;
 }
 
 Result<LinearResult> linear_attention(const Matrix& Q, const Matrix& K, const Matrix& V,
@@ -59,10 +58,9 @@ Result<LinearResult> linear_attention(const Matrix& Q, const Matrix& K, const Ma
                               "limit is %zu: leave the weights out (weights: false)",
                               n_q, n_k, kMaxWeights));
   if (s.ok())
-    s = check_cost(fn, linear_multiply_adds(n_q, n_k, d_k, d_v, opts.weights),
-                   8.0 * (static_cast<double>(n_q) * d_v +
-                          (opts.weights ? static_cast<double>(n_q) * n_k : 0.0)),
-                   kReduceAttention);
+    s = check_cost(fn, linear_attention_cost(static_cast<double>(n_q), static_cast<double>(n_k),
+                                             static_cast<double>(d_k), static_cast<double>(d_v),
+                                             opts.weights));
   if (!s.ok()) return Result<LinearResult>::Fail(s);
 
   // 1. the feature maps φ(Q) (n_q, d_k) and φ(K) (n_k, d_k)

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "checks.h"
+#include "cost.h"
 #include "size_limits.h"
 
 namespace ap {
@@ -17,8 +18,8 @@ Result<Mask> causal_mask(std::size_t n_q, std::size_t n_k) {
         Status::Error("too_large", "causal_mask: n = " + std::to_string(n_q > n_k ? n_q : n_k) +
                                        " is over the limit of " + std::to_string(kMaxRows)));
   // one byte written per entry; (n_q, n_k) bytes out
-  const double entries = static_cast<double>(n_q) * static_cast<double>(n_k);
-  Status s = check_cost("causal_mask", entries, entries, "use a smaller n");
+  Status s = check_cost("causal_mask",
+                        causal_mask_cost(static_cast<double>(n_q), static_cast<double>(n_k)));
   if (!s.ok()) return Result<Mask>::Fail(s);
   Result<Mask> r;
   r.value = Mask(n_q, n_k, false);  // (n_q, n_k)

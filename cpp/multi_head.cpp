@@ -5,6 +5,7 @@
 
 #include "attention_fast.h"
 #include "checks.h"
+#include "cost.h"
 #include "size_limits.h"
 #include "matmul.h"
 
@@ -86,11 +87,6 @@ Status check_head_rope(const char* fn, const RopeOptions* rope, std::size_t d, s
   return Status::Ok();
 }
 
-double head_rope_cost(const RopeOptions* rope, std::size_t n_q, std::size_t n_k, std::size_t d) {
-  if (!rope) return 0.0;
-  return kTranscendentalCost * static_cast<double>(n_q + n_k) * static_cast<double>(d);
-}
-
 Result<Matrix> rope_heads(const char* fn, const char* arg, const Matrix& X, std::size_t h,
                           const RopeOptions& opts) {
   const std::size_t d_head = X.cols / h;
@@ -159,13 +155,10 @@ Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matri
   // (plus the rotations of Q and K with rope); results out (n_q, d_v) and
   // h × (n_q, n_k) weights
   if (s.ok())
-    s = check_cost(
-        "multi_head",
-        attention_multiply_adds(Q.rows, K.rows, Q.cols, V.cols) +
-            head_rope_cost(rope, Q.rows, K.rows, Q.cols),
-        8.0 * static_cast<double>(Q.rows) *
-            (static_cast<double>(h) * static_cast<double>(K.rows) + static_cast<double>(V.cols)),
-        kReduceAttention);
+    s = check_cost("multi_head",
+                   multi_head_cost(static_cast<double>(Q.rows), static_cast<double>(K.rows),
+                                   static_cast<double>(Q.cols), static_cast<double>(V.cols),
+                                   static_cast<double>(h), rope != nullptr));
   if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
   Result<MultiHeadResult> r;
   if (!rope) {

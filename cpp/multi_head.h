@@ -50,10 +50,6 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
 Status check_head_rope(const char* fn, const RopeOptions* rope, std::size_t d, std::size_t h,
                        std::size_t n_q, std::size_t n_k);
 
-// The multiply-adds the rope option adds: rope() on Q's and K's (n, d) columns
-// (kTranscendentalCost per value, as rope() counts); 0 without rope.
-double head_rope_cost(const RopeOptions* rope, std::size_t n_q, std::size_t n_k, std::size_t d);
-
 // Each head's columns [t·d/h, (t+1)·d/h) of X (n, d) rotated by rope() with
 // width d/h, row r at position `offset` + r; reports a rotated value that
 // overflows float64 under the name `fn` and the argument `arg`. Assumes

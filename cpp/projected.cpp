@@ -5,6 +5,7 @@
 
 #include "attention_fast.h"
 #include "checks.h"
+#include "cost.h"
 #include "size_limits.h"
 #include "mask.h"
 #include "matmul.h"
@@ -85,11 +86,9 @@ Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Ma
   {
     // projections n·d_model·(2·d_k + d_v), then attention n²·(d_k + d_v);
     // results q, k (n, d_k), v, out (n, d_v) and weights (n, n)
-    const double n = static_cast<double>(X.rows), d_in = static_cast<double>(X.cols);
-    const double d_k = static_cast<double>(Wq.cols), d_v = static_cast<double>(Wv.cols);
-    Status s = check_cost(fn, n * d_in * (2.0 * d_k + d_v) + n * n * (d_k + d_v),
-                          8.0 * (n * (2.0 * d_k + 2.0 * d_v) + n * n),
-                          "use fewer rows of X or narrower weights (columns of Wq, Wk, Wv)");
+    Status s = check_cost(
+        fn, single_head_cost(static_cast<double>(X.rows), static_cast<double>(X.cols),
+                             static_cast<double>(Wq.cols), static_cast<double>(Wv.cols)));
     if (!s.ok()) return Result<SingleHeadResult>::Fail(s);
   }
   Result<SingleHeadResult> r;
@@ -218,16 +217,10 @@ Result<GroupedResult> grouped_query_attention(const Tensor3& q, const Tensor3& k
   {
     // per batch entry: the projections, H heads of attention and the output
     // projection; results out (batch, n_q, d_o) and weights (batch, H, n_q, n_k)
-    const double B = static_cast<double>(q.batch), nq = static_cast<double>(q.rows),
-                 nk = static_cast<double>(k.rows), H = static_cast<double>(num_heads),
-                 G = static_cast<double>(num_kv_heads), dk = static_cast<double>(d_k),
-                 dv = static_cast<double>(d_v), d_o = static_cast<double>(p.Wo.cols);
-    const double macs =
-        B *
-        (nq * static_cast<double>(q.cols) * H * dk + nk * static_cast<double>(k.cols) * G * dk +
-         nk * static_cast<double>(v.cols) * G * dv + H * nq * nk * (dk + dv) + nq * H * dv * d_o);
-    s = check_cost(fn, macs, 8.0 * B * nq * (d_o + H * nk),
-                   "use fewer rows, a smaller batch or narrower matrices");
+    const auto x = [](std::size_t v) { return static_cast<double>(v); };
+    s = check_cost(fn, grouped_query_attention_cost(x(q.batch), x(q.rows), x(k.rows), x(q.cols),
+                                                    x(k.cols), x(v.cols), x(num_heads),
+                                                    x(num_kv_heads), x(d_k), x(d_v), x(p.Wo.cols)));
     if (!s.ok()) return R::Fail(s);
   }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "checks.h"
+#include "cost.h"
 #include "size_limits.h"
 
 namespace ap {
@@ -61,9 +62,8 @@ Result<Matrix> random_normal(std::size_t rows, std::size_t cols, std::uint64_t s
   if (!(std::fabs(scale) <= kMaxNormalScale)) return Result<Matrix>::Fail(scale_error(scale));
   // one normal per value; (rows, cols) out. Within the per-dimension limits
   // this is at most 2³¹ and 128 MiB: checked all the same.
-  Status s = check_cost(
-      "random_normal", kTranscendentalCost * static_cast<double>(rows) * static_cast<double>(cols),
-      8.0 * static_cast<double>(rows) * static_cast<double>(cols), "use fewer rows or columns");
+  Status s = check_cost("random_normal",
+                        random_normal_cost(static_cast<double>(rows), static_cast<double>(cols)));
   if (!s.ok()) return Result<Matrix>::Fail(s);
   Rng rng(seed);
   Result<Matrix> r;

@@ -241,3 +241,9 @@ export interface RawCore {
   linear_attention(Q: RawMatrix, K: RawMatrix, V: RawMatrix, causal: boolean, shift: number, weights: boolean):
     RawResult<{ out: RawMatrix; weights?: RawMatrix }>;
 }
+
+// ---- cost (cpp/cost.h, cpp/bindings/cost_bindings.cpp) ----
+// dims: the sizes as doubles, in the order of cost.h; message: the call's own "too_large" message, or ''.
+export interface RawCore {
+  cost(fn: string, dims: Float64Array): RawResult<{ multiply_adds: number; result_bytes: number; message: string }>;
+}

@@ -178,7 +178,7 @@ describe('the page’s runner', () => {
   test('a large state is pending, then the worker’s outcome is reported; its stages in between', async () => {
     const { computation, workers, reports } = runner();
     const pending = computation.run(BIG);
-    expect(pending).toEqual(pendingOutcome(estimateWork(BIG), 'start'));
+    expect(pending).toEqual(pendingOutcome(estimateWork(core, BIG), 'start'));
     expect(pending).toMatchObject({ ok: false, code: PENDING, key: 'work.pending', vars: { rows: 4096, cols: 4096 } });
     expect(pending.ok || pending.message).toBe('Computing 4096 × 4096 weights in the background…');
     expect(isWorkNote(pending)).toBe(true);
@@ -231,7 +231,7 @@ describe('the page’s runner', () => {
     const make = vi.fn(() => null);
     const computation = new Computation(core, () => undefined, make);
     const large = parse('#op=attention&Q=rand:1200:4:1:1&K=rand:1200:4:2:1&V=rand:1200:4:3:1'); // over the threshold, quick
-    expect(estimateWork(large).multiplyAdds).toBeGreaterThan(WORKER_MULTIPLY_ADDS);
+    expect(estimateWork(core, large).multiplyAdds).toBeGreaterThan(WORKER_MULTIPLY_ADDS);
     expect(computation.run(large).ok).toBe(true);
     expect(make).toHaveBeenCalled();
   });

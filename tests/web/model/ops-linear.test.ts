@@ -77,7 +77,7 @@ describe('linear attention in the page', () => {
     const r = compute(core, s);
     expect(r.ok && r.view.steps).toBeNull();
     expect(OPS.linear.note(stateOf(false))).toEqual({ key: 'op.linear.cost', vars: { linear: 8 * 3 * 3, softmax: 3 * 5 * 5 } });
-    expect(estimateWork(stateOf(true)).calls.map((c) => c.fn)).toEqual(['causal_mask', 'linear_attention']);
+    expect(estimateWork(core, stateOf(true)).calls.map((c) => c.fn)).toEqual(['causal_mask', 'linear_attention']);
   });
   test('the preset opens the first screen’s sentence with linear attention, causal', () => {
     const s = presetById('linear')!.build();

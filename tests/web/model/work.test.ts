@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Core, TypedMatrix } from '../../../web/src/core/core';
 import { compute } from '../../../web/src/model/compute';
 import { PRESETS } from '../../../web/src/model/presets';
-import { capsOf, costMessage, countText, FALLBACK_CAPS, mibText, refusal, routeOf, WORKER_MULTIPLY_ADDS } from '../../../web/src/model/route';
+import { capsOf, FALLBACK_CAPS, refusal, routeOf, WORKER_MULTIPLY_ADDS } from '../../../web/src/model/route';
 import { defaultState, parse, type MatrixSource, type State } from '../../../web/src/model/state';
-import { dimsOf, estimateWork, RANDOM_COST } from '../../../web/src/model/work';
+import { dimsOf, estimateWork } from '../../../web/src/model/work';
 import { STEP_ROWS } from '../../../web/src/model/parts';
 import { MAX_TABLE } from '../../../web/src/widgets/matrix-table';
 import { loadCoreForNode } from '../support/load-core';
@@ -32,9 +32,9 @@ describe('estimateWork: from the shapes alone', () => {
   });
 
   test('attention: the random inputs, the call (n_q·n_k·(d_k + d_v)) and its steps of STEP_ROWS queries', () => {
-    const w = estimateWork(BIG);
+    const w = estimateWork(core, BIG);
     expect(w.calls.map((c) => c.fn)).toEqual(['random_normal', 'random_normal', 'random_normal', 'attention', 'attention_steps']);
-    expect(w.calls[0]).toMatchObject({ multiplyAdds: RANDOM_COST * 4096 * 64, resultBytes: 8 * 4096 * 64 });
+    expect(w.calls[0]).toMatchObject({ multiplyAdds: 128 * 4096 * 64, resultBytes: 8 * 4096 * 64, message: null }); // a normal counts as 128
     expect(w.calls[3]).toMatchObject({ multiplyAdds: 4096 * 4096 * 128, resultBytes: 8 * 4096 * (4096 + 64) });
     expect(w.calls[4]).toMatchObject({ multiplyAdds: 16 * 4096 * 192, resultBytes: 8 * 16 * (4096 + 64) + 24 * 16 * 4096 });
     expect(w.weights).toEqual({ heads: 1, rows: 4096, cols: 4096 });
@@ -42,7 +42,7 @@ describe('estimateWork: from the shapes alone', () => {
   });
 
   test('the 48-second link: 6.9e10 multiply-adds in one call', () => {
-    expect(estimateWork(FROZE).calls[3]).toMatchObject({ fn: 'attention', multiplyAdds: 4096 * 4096 * 4097 });
+    expect(estimateWork(core, FROZE).calls[3]).toMatchObject({ fn: 'attention', multiplyAdds: 4096 * 4096 * 4097 });
   });
 
   test('the steps cover the rows their table shows', () => {
@@ -53,7 +53,7 @@ describe('estimateWork: from the shapes alone', () => {
     const s = link('4294967295:4294967295', '4294967295:1', '4294967295:1');
     s.mask = 'custom';
     const t0 = performance.now();
-    const w = estimateWork(s);
+    const w = estimateWork(core, s);
     // O(1), not a loop over the rows: a loop to 2³² would take seconds (the bound is loose for loaded machines)
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(w.multiplyAdds).toBeGreaterThan(1e28);
@@ -61,29 +61,29 @@ describe('estimateWork: from the shapes alone', () => {
 
   test('cells count as page work, masks as well, every operation has its calls', () => {
     const s = defaultState();
-    expect(estimateWork(s).calls.map((c) => c.fn)).toEqual(['attention', 'attention_steps']);
+    expect(estimateWork(core, s).calls.map((c) => c.fn)).toEqual(['attention', 'attention_steps']);
     s.mask = 'causal';
-    expect(estimateWork(s).calls.map((c) => c.fn)).toEqual(['causal_mask', 'attention', 'attention_steps']);
-    const fns = PRESETS.map((p) => estimateWork(p.build()).calls.at(-1)!.fn);
+    expect(estimateWork(core, s).calls.map((c) => c.fn)).toEqual(['causal_mask', 'attention', 'attention_steps']);
+    const fns = PRESETS.map((p) => estimateWork(core, p.build()).calls.at(-1)!.fn);
     expect(new Set(fns)).toEqual(new Set(['attention_steps', 'grouped_query_attention', 'linear_attention']));
   });
 });
 
 describe('routeOf: at once, in the worker, or refused', () => {
   test('every preset and the perf test’s n = 64 are computed at once', () => {
-    for (const p of PRESETS) expect(routeOf(p.build(), core.limits()).kind, p.id).toBe('sync');
+    for (const p of PRESETS) expect(routeOf(core, p.build()).kind, p.id).toBe('sync');
     const n64 = parse('#op=attention&Q=rand:64:16:1:1&K=rand:64:16:2:1&V=rand:64:16:3:1');
-    expect(routeOf(n64, core.limits()).kind).toBe('sync');
-    expect(estimateWork(n64).multiplyAdds).toBeLessThan(WORKER_MULTIPLY_ADDS / 10);
+    expect(routeOf(core, n64).kind).toBe('sync');
+    expect(estimateWork(core, n64).multiplyAdds).toBeLessThan(WORKER_MULTIPLY_ADDS / 10);
   });
 
   test('4096 × 64 goes to the worker', () => {
-    expect(routeOf(BIG, core.limits())).toMatchObject({ kind: 'worker', work: { weights: { rows: 4096, cols: 4096 } } });
-    expect(routeOf(link('512:64', '512:64', '512:64'), core.limits()).kind).toBe('worker');
+    expect(routeOf(core, BIG)).toMatchObject({ kind: 'worker', work: { weights: { rows: 4096, cols: 4096 } } });
+    expect(routeOf(core, link('512:64', '512:64', '512:64')).kind).toBe('worker');
   });
 
   test('the 48-second link is refused with the core’s own message', () => {
-    const r = routeOf(FROZE, core.limits());
+    const r = routeOf(core, FROZE);
     expect(r).toMatchObject({ kind: 'refused', failure: { code: 'too_large', cellErrors: [] } });
     if (r.kind !== 'refused') throw new Error('not refused');
     expect(r.failure.message).toBe(
@@ -92,7 +92,7 @@ describe('routeOf: at once, in the worker, or refused', () => {
   });
 
   test('a random source over the core’s rows or columns is refused as compute() reads it (cell.tooLarge)', () => {
-    const r = routeOf(link('4294967295:1', '4:1', '4:1'), core.limits());
+    const r = routeOf(core, link('4294967295:1', '4:1', '4:1'));
     expect(r).toMatchObject({ kind: 'refused', failure: { code: 'too_large', key: 'cell.tooLarge', vars: { name: 'Q', rows: 4294967295, maxRows: 4096 } } });
   });
 
@@ -101,39 +101,31 @@ describe('routeOf: at once, in the worker, or refused', () => {
     for (const s of [FROZE, link('5000:1', '5000:1', '5000:1')]) {
       const o = compute(core, s);
       expect(o.ok).toBe(false);
-      if (!o.ok) expect(o).toEqual({ ok: false, ...refusal(s, capsOf(core.limits())) });
+      if (!o.ok) expect(o).toEqual({ ok: false, ...refusal(core, s) });
     }
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
   });
 
-  test('the caps come from core.limits(), with the C++ values for a module without them', () => {
+  test('the size caps come from core.limits(), with the C++ values for a module without them', () => {
     expect(capsOf({})).toEqual(FALLBACK_CAPS);
     expect(capsOf(core.limits())).toEqual({ maxRows: 4096, maxCols: 4096, maxMultiplyAdds: 2 ** 32, maxResultBytes: 2 ** 28 });
     expect(capsOf({ maxMultiplyAdds: 10 }).maxMultiplyAdds).toBe(10);
-    const tight = { ...core.limits(), maxMultiplyAdds: 1000 };
-    expect(routeOf(defaultState(), tight).kind).toBe('sync'); // 3 × 3 × 4 + steps
-    expect(routeOf(link('64:16', '64:16', '64:16'), tight).kind).toBe('refused');
   });
 });
 
 describe('the core’s words for a call over its caps', () => {
-  test('counts and MiB as cpp/checks.cpp writes them', () => {
-    expect(countText(68736253952, 2)).toBe('6.9e10');
-    expect(countText(4294967296, 2)).toBe('4.3e9');
-    expect(countText(786432, 2)).toBe('786432');
-    expect(countText(4.3e-5, 2)).toBe('4.3e-5');
-    expect(mibText(539 * 2 ** 20, 2)).toBe('539');
-    expect(mibText(2 ** 28, 2)).toBe('256');
-    expect(mibText(1.5 * 2 ** 20, 2)).toBe('1.5');
-  });
-
-  test('the limit gets more digits when it would read like the need', () => {
-    const call = { fn: 'f', multiplyAdds: 2 ** 32 + 2 ** 22, resultBytes: 0, reduce: 'reduce' };
-    expect(costMessage(call, FALLBACK_CAPS)).toBe('f: this call needs 4.30e9 multiply-adds; the limit is 4.29e9 per call: reduce');
-    expect(costMessage({ ...call, multiplyAdds: 1, resultBytes: 2 ** 29 }, FALLBACK_CAPS)).toBe(
-      "f: this call's results need 512 MiB; the limit is 256 MiB per call: reduce",
+  test('core.call_cost: the numbers and, over the caps, the message the call gives; nothing over them is built', () => {
+    expect(core.call_cost('attention', [3, 3, 2, 2])).toEqual({ multiplyAdds: 36, resultBytes: 8 * 3 * 5, message: null });
+    expect(core.call_cost('attention', [4096, 4096, 4097, 1]).message).toBe(
+      'attention: this call needs 6.9e10 multiply-adds; the limit is 4.3e9 per call: use fewer queries or keys (rows of Q, K and V) or narrower matrices (columns)',
     );
+    expect(core.call_cost('attention_steps', [2048, 4096, 1, 1]).message).toBe(
+      "attention: this call's results need 256.02 MiB; the limit is 256 MiB per call: use fewer queries or keys (rows of Q, K and V) or narrower matrices (columns)",
+    );
+    expect(() => core.call_cost('nope', [1])).toThrow('cost: no function "nope" has a cost');
+    expect(() => core.call_cost('attention', [1, 2])).toThrow('cost: attention takes 4 dimensions (n_q, n_k, d_k, d_v), got 2');
+    expect(() => core.call_cost('attention', [1, -2, 1, 1])).toThrow('call_cost: dims[1] = -2 must be a number ≥ 0');
   });
 
   // Shapes just over the caps for each operation: the core's own check (which runs before any work) and the
@@ -174,7 +166,7 @@ describe('the core’s words for a call over its caps', () => {
   const r = (rows: number, cols: number) => core.typed.random_normal(rows, cols, 7, 1);
 
   test.each(over)('%s just over the cap: the estimate refuses it with the core’s message', (_name, call, state) => {
-    const failure = refusal(state(), capsOf(core.limits()));
+    const failure = refusal(core, state());
     expect(failure).not.toBeNull();
     expect(call).toThrow(failure!.message);
   });

@@ -62,7 +62,7 @@ export class Computation {
 
   /** The outcome of `state` now: computed, refused, or pending (then the worker's follows through `report`). */
   run(state: State): Outcome {
-    const route = routeOf(state, this.core.limits());
+    const route = routeOf(this.core, state);
     this.client ??= route.kind === 'worker' ? this.makeClient() : undefined;
     if (route.kind !== 'worker' || !this.client) {
       this.stop();

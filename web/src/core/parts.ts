@@ -6,17 +6,19 @@
 
 import { makeFriendlyFlash, makeTypedFlash } from './flash';
 import { makeFriendlyLinear, makeTypedLinear } from './linear';
+import { makeFriendlyCost, makeTypedCost } from './cost';
 import { makeFriendlyMaskPatterns, makeTypedMaskPatterns } from './mask-patterns';
 import { makeFriendlyPositions, makeTypedPositions } from './positions';
 import type { TypedCore } from './types';
 import type { RawCore } from './wasm/attention_core.mjs';
 
-/** The parts: positions (RoPE, ALiBi), the mask builders, attention at scale (flash_attention, flash_trace, kv_decode), linear attention. */
+/** The parts: positions (RoPE, ALiBi), the mask builders, attention at scale (flash_attention, flash_trace, kv_decode), linear attention, the cost of a call. */
 const PARTS = [
   { typed: makeTypedPositions, friendly: (typed: TypedCore) => makeFriendlyPositions(typed) },
   { typed: makeTypedMaskPatterns, friendly: (_typed: TypedCore, raw: RawCore) => makeFriendlyMaskPatterns(raw) },
   { typed: makeTypedFlash, friendly: (typed: TypedCore) => makeFriendlyFlash(typed) },
   { typed: makeTypedLinear, friendly: (typed: TypedCore) => makeFriendlyLinear(typed) },
+  { typed: makeTypedCost, friendly: (typed: TypedCore) => makeFriendlyCost(typed) },
 ] as const;
 
 type Part = (typeof PARTS)[number];

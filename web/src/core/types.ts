@@ -379,3 +379,19 @@ export interface Core {
   /** Linear attention (Katharopoulos et al. 2020) on plain arrays. */
   linear_attention(Q: Matrix, K: Matrix, V: Matrix, opts?: LinearOptions | null): LinearResult;
 }
+
+// ---- the cost of a call (cost.ts; cpp/cost.h) ----
+/** What one call of the core costs: its work, its results, and the core's message when it is over its caps (else null). */
+export interface CallCost {
+  multiplyAdds: number;
+  resultBytes: number;
+  message: string | null;
+}
+export interface TypedCore {
+  /** The cost of calling `fn` with these sizes (cpp/cost.h gives each function's sizes and their order). */
+  call_cost(fn: string, dims: readonly number[] | Float64Array): CallCost;
+}
+export interface Core {
+  /** The cost of calling `fn` with these sizes (cpp/cost.h gives each function's sizes and their order). */
+  call_cost(fn: string, dims: readonly number[] | Float64Array): CallCost;
+}

@@ -26,7 +26,7 @@ import { readMatrix, type CellError } from './inputs';
 import { applied, opOf } from './ops/index';
 import { PositionsError } from './positions';
 import { pool } from './pool';
-import { capsOf, refusal } from './route';
+import { refusal } from './route';
 import type { State } from './state';
 import type { Failure, Inputs, Outcome } from './view';
 import { FAILURE_MESSAGES } from './words';
@@ -71,7 +71,7 @@ function readInputs(core: Core, state: State): { ok: true; x: Inputs } | ({ ok: 
 
 /** Run the state's operation; never throws for bad input. `progress` hears each stage as it starts. */
 export function compute(core: Core, state: State, progress: (stage: ComputeStage) => void = () => {}): Outcome {
-  const refused = refusal(state, capsOf(core.limits()));
+  const refused = refusal(core, state);
   if (refused) return { ok: false, ...refused };
   progress('inputs');
   const inputs = readInputs(core, state);

@@ -1,24 +1,24 @@
-// work.ts — what a state will cost, before anything of it is built (pure: no
-// core, no DOM): from the shapes of its inputs alone (a random source's rows
-// and cols, a cell source's rows and widest row), the core calls compute.ts
-// makes for it (the operation's own: ops/<op>.ts, cost), each with the
-// multiply-adds and result bytes the C++ core counts for that call (cpp/checks.h, check_cost), and the page's own loops
+// work.ts — what a state will cost, before anything of it is built (no DOM):
+// from the shapes of its inputs alone (a random source's rows and cols, a
+// cell source's rows and widest row), the core calls compute.ts makes for it
+// (the operation's own: ops/<op>.ts, cost), each with the multiply-adds and
+// result bytes the core itself counts for that call (core.call_cost:
+// cpp/cost.h, the formula its entry point checks), and the page's own loops
 // around them (reading cells, masks, the block maxima of a large heatmap).
 //
 // Nothing here is sized by a dimension: a link may carry rand:4294967295:…
 // and its estimate is a few multiplications in float64. route.ts decides from
 // it: refused (over the core's per-call caps), in a worker, or at once.
 
-import { REDUCE, type Call } from './ops/cost';
+import type { Core } from '../core/core';
+import { call, type Call } from './ops/cost';
 import { appliedMask, opOf } from './ops/index';
 import { MAX_DRAWN } from './pool';
 import type { MatrixName, MatrixSource, State } from './state';
 
-/** The calls and their reductions (ops/cost.ts), re-exported for work's importers. */
-export { REDUCE, type Call } from './ops/cost';
+/** A core call and its cost (ops/cost.ts), re-exported for work's importers. */
+export type { Call } from './ops/cost';
 
-/** What one random normal value costs, in multiply-adds: the core's kTranscendentalCost (cpp/size_limits.h). */
-export const RANDOM_COST = 128;
 /** What reading one cell's text costs the page, in multiply-adds (a scan of up to 64 characters). */
 export const CELL_COST = 64;
 
@@ -46,7 +46,7 @@ export function dimsOf(src: MatrixSource | undefined): Dims {
 }
 
 /** Estimate the work of `state` from its shapes: nothing is parsed, generated or allocated. */
-export function estimateWork(state: State): Work {
+export function estimateWork(core: Core, state: State): Work {
   const d = (name: MatrixName) => dimsOf(state.matrices[name]);
   const calls: Call[] = [];
   let page = 0; // multiply-adds of the page's own loops
@@ -54,14 +54,14 @@ export function estimateWork(state: State): Work {
   for (const name of spec.inputs) {
     const src = state.matrices[name];
     const [r, c] = d(name);
-    if (src?.kind === 'random') calls.push({ fn: 'random_normal', multiplyAdds: RANDOM_COST * r * c, resultBytes: 8 * r * c, reduce: REDUCE.random_normal });
+    if (src?.kind === 'random') calls.push(call(core, 'random_normal', [r, c]));
     else page += CELL_COST * r * c;
   }
-  const op = spec.cost(state, d);
+  const op = spec.cost(core, state, d);
   const cells = op.nq * op.nk;
   const mask = appliedMask(state);
   const masked = mask === 'causal' || mask === 'custom';
-  if (mask === 'causal') calls.push({ fn: 'causal_mask', multiplyAdds: cells, resultBytes: cells, reduce: REDUCE.causal_mask });
+  if (mask === 'causal') calls.push(call(core, 'causal_mask', [op.nq, op.nk]));
   if (masked) page += 2 * cells; // the custom mask (or the hidden cells) as bytes
   if (op.nq > MAX_DRAWN || op.nk > MAX_DRAWN) page += op.heads * cells; // block maxima (pool.ts)
   calls.push(...op.calls);

@@ -10,7 +10,7 @@ import { parts, times } from '../parts';
 import { checkPositions, headPositions, partsPositions, positionsTrace, withPE } from '../positions';
 import { kwargs, qkvLines, tauOf } from '../pytorch-lib';
 import { fmt, headView, labelsOf, named, shape } from '../view';
-import { attentionCall, stepsCall } from './cost';
+import { call, stepsCall } from './cost';
 import { ALL_MASKS, type OpSpec } from './spec';
 import { stepsOf } from './steps';
 
@@ -66,9 +66,9 @@ export const attention = {
       ...labelsOf(state.tokens, x.Q.rows, x.K.rows),
     };
   },
-  cost(_state, d) {
+  cost(core, _state, d) {
     const [[nq, dq], [nk], [, dv]] = [d('Q'), d('K'), d('V')];
-    return { calls: [attentionCall('attention', nq, nk, dq, dv), stepsCall(nq, nk, dq, dv)], heads: 1, nq, nk };
+    return { calls: [call(core, 'attention', [nq, nk, dq, dv]), stepsCall(core, nq, nk, dq, dv)], heads: 1, nq, nk };
   },
   pytorch: {
     tensors: ['Q', 'K', 'V'],

@@ -11,7 +11,7 @@ import { addPE, headPositions, positionsTrace, ropeOf, type PositionStep } from 
 import { PE_X } from '../pytorch-positions';
 import { kwargs, py } from '../pytorch-lib';
 import { fmt, headView, labelsOf, named, shape } from '../view';
-import { REDUCE, stepsCall, type Call } from './cost';
+import { call, stepsCall } from './cost';
 import { ALL_MASKS, type OpSpec } from './spec';
 import { columns, stepsOf } from './steps';
 
@@ -65,11 +65,11 @@ export const block = {
       ...labelsOf(state.tokens, n, n),
     };
   },
-  cost(state, d) {
+  cost(core, state, d) {
     const [n, dx] = d('X');
     const h = state.h;
-    const call: Call = { fn: 'block', multiplyAdds: n * n * 2 * dx + 4 * n * dx, resultBytes: 8 * (3 * n * dx + h * n * n), reduce: REDUCE.block };
-    return { calls: [call, stepsCall(n, n, dx / h, dx / h)], heads: h, nq: n, nk: n };
+    const whole = call(core, 'block', [n, dx, h, state.positions === 'rope' ? 1 : 0, state.positions === 'alibi' ? 1 : 0]);
+    return { calls: [whole, stepsCall(core, n, n, dx / h, dx / h)], heads: h, nq: n, nk: n };
   },
   pytorch: {
     tensors: ['X'],

@@ -9,7 +9,7 @@ import { defaultState, type MatrixSource, type State } from '../state';
 import { rand, randSmall, sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
 import { fmt, headView, labelsOf, named, shape } from '../view';
-import { REDUCE } from './cost';
+import { call } from './cost';
 import { ALL_MASKS, type OpSpec } from './spec';
 import type { TypedMatrix } from '../../core/core';
 
@@ -140,14 +140,12 @@ export const gqa = {
       ...labelsOf(state.tokens, nq, nk),
     };
   },
-  // the projections, H heads of attention, the output projection (cpp/projected.cpp), with a batch of 1
-  cost(state, d) {
+  // with a batch of 1
+  cost(core, state, d) {
     const [H, G] = [state.numHeads, state.numKvHeads];
     const [[nq, qc], [nk, kc], [, vc]] = [d('Q'), d('K'), d('V')];
     const [dk, dv, dout] = [d('Wq')[1] / H, d('Wv')[1] / G, d('Wo')[1]];
-    const multiplyAdds = nq * qc * H * dk + nk * kc * G * dk + nk * vc * G * dv + H * nq * nk * (dk + dv) + nq * H * dv * dout;
-    const call = { fn: 'grouped_query_attention', multiplyAdds, resultBytes: 8 * nq * (dout + H * nk), reduce: REDUCE.grouped_query_attention };
-    return { calls: [call], heads: H, nq, nk };
+    return { calls: [call(core, 'grouped_query_attention', [1, nq, nk, qc, kc, vc, H, G, dk, dv, dout])], heads: H, nq, nk };
   },
   pytorch: {
     tensors: ['Q', 'K', 'V', 'Wq', 'Wk', 'Wv', 'Wo'],

@@ -13,14 +13,9 @@ import { sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
 import { firstOf } from '../positions';
 import { fmt, headView, labelsOf, named, shape } from '../view';
-import { REDUCE } from './cost';
+import { call } from './cost';
 import type { OpSpec } from './spec';
 import { attention } from './attention';
-
-/** The work of linear_attention with its weights (cpp/linear_attention.cpp: linear_multiply_adds). */
-function linearMultiplyAdds(nq: number, nk: number, dk: number, dv: number): number {
-  return 128 * (nq + nk) * dk + nk * dk * (dv + 1) + nq * dk * (dv + 1) + nq * nk * dk;
-}
 
 /** Linear attention on Q, K, V. */
 export const linear = {
@@ -61,10 +56,9 @@ export const linear = {
       ...labelsOf(state.tokens, nq, nk),
     };
   },
-  cost(_state, d) {
+  cost(core, _state, d) {
     const [[nq, dk], [nk], [, dv]] = [d('Q'), d('K'), d('V')];
-    const call = { fn: 'linear_attention', multiplyAdds: linearMultiplyAdds(nq, nk, dk, dv), resultBytes: 8 * nq * (nk + dv), reduce: REDUCE.attention };
-    return { calls: [call], heads: 1, nq, nk };
+    return { calls: [call(core, 'linear_attention', [nq, nk, dk, dv, 1])], heads: 1, nq, nk };
   },
   note(state) {
     const [[nq, dk], [nk], [, dv]] = [sizeOf(state.matrices.Q) ?? [0, 0], sizeOf(state.matrices.K) ?? [0, 0], sizeOf(state.matrices.V) ?? [0, 0]];

@@ -14,7 +14,7 @@ import type { State } from '../state';
 import { kwargs, qkvLines, tauOf } from '../pytorch-lib';
 import { fmt, headView, labelsOf, named, shape } from '../view';
 import { attention } from './attention';
-import { REDUCE, stepsCall, type Call } from './cost';
+import { call, stepsCall } from './cost';
 import type { OpSpec } from './spec';
 import { columns, stepsOf } from './steps';
 
@@ -86,11 +86,11 @@ export const multiHead = {
       ...labelsOf(state.tokens, nq, nk),
     };
   },
-  cost(state, d) {
+  cost(core, state, d) {
     const [[nq, dq], [nk], [, dv]] = [d('Q'), d('K'), d('V')];
     const h = state.h;
-    const call: Call = { fn: 'multi_head', multiplyAdds: nq * nk * (dq + dv), resultBytes: 8 * nq * (h * nk + dv), reduce: REDUCE.attention };
-    return { calls: [call, stepsCall(nq, nk, dq / h, dv / h)], heads: h, nq, nk };
+    const heads = call(core, 'multi_head', [nq, nk, dq, dv, h, state.positions === 'rope' ? 1 : 0]);
+    return { calls: [heads, stepsCall(core, nq, nk, dq / h, dv / h)], heads: h, nq, nk };
   },
   pytorch: {
     tensors: ['Q', 'K', 'V'],

@@ -15,7 +15,7 @@ import { addPE, headPositions, partsPositions, positionsTrace, type PositionStep
 import { PE_X } from '../pytorch-positions';
 import { SEED_000 } from '../seed000';
 import { fmt, headView, labelsOf, named, shape } from '../view';
-import { REDUCE, stepsCall } from './cost';
+import { call, stepsCall } from './cost';
 import type { OpSpec } from './spec';
 import { stepsOf } from './steps';
 
@@ -81,16 +81,10 @@ export const singleHead = {
       ...labelsOf(state.tokens, n, n),
     };
   },
-  cost(_state, d) {
+  cost(core, _state, d) {
     const [n, dx] = d('X');
     const [dk, dv] = [d('Wq')[1], d('Wv')[1]];
-    const call = {
-      fn: 'single_head',
-      multiplyAdds: n * dx * (2 * dk + dv) + n * n * (dk + dv),
-      resultBytes: 8 * (n * (2 * dk + 2 * dv) + n * n),
-      reduce: REDUCE.single_head,
-    };
-    return { calls: [call, stepsCall(n, n, dk, dv)], heads: 1, nq: n, nk: n };
+    return { calls: [call(core, 'single_head', [n, dx, dk, dv]), stepsCall(core, n, n, dk, dv)], heads: 1, nq: n, nk: n };
   },
   pytorch: {
     tensors: ['X', 'Wq', 'Wk', 'Wv'],

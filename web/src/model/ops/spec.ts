@@ -87,8 +87,8 @@ export interface OpSpec {
    * operation takes (ops/index.ts: applied). Throws the core's AttentionError for what the core refuses.
    */
   run(core: Core, state: State, x: Inputs): View;
-  /** Its calls and their cost, from the input shapes alone (d gives a matrix's (rows, cols)). */
-  cost(state: State, d: (name: MatrixName) => readonly [number, number]): OpCost;
+  /** Its calls and their cost (asked of the core), from the input shapes alone (d gives a matrix's (rows, cols)). */
+  cost(core: Core, state: State, d: (name: MatrixName) => readonly [number, number]): OpCost;
   /** A line under the options about this state (an i18n key and its variables; numbers are grouped in the page's language), or null. */
   note?(state: State): { key: string; vars: Record<string, number | string> } | null;
   /** "Copy as PyTorch". */
