@@ -10,6 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    setupFiles: ['tests/web/support/every-word.ts'],
     projects: [
       {
         extends: true,

@@ -1,5 +1,7 @@
 // code-size.mjs — the largest source files and functions in web/src, with the
-// limits: no file over 400 lines, no function over 80 lines.
+// limits: no file of code over 400 lines, no function over 80 lines. A data
+// table is exempt from the file limit (a feature's words, *.words.ts: one line
+// a key), not from the function limit.
 // Prints the ten largest of each; exits 1 when a limit is broken.
 //
 //   node scripts/code-size.mjs [dir=web/src]
@@ -54,7 +56,9 @@ console.log(`  largest files (limit ${MAX_FILE_LINES} lines):`);
 for (const f of files.slice(0, 10)) console.log(`    ${String(f.lines).padStart(5)}  ${f.rel}`);
 console.log(`  largest functions (limit ${MAX_FUNCTION_LINES} lines):`);
 for (const f of functions.slice(0, 10)) console.log(`    ${String(f.lines).padStart(5)}  ${f.name}  ${f.rel}`);
-const badFiles = files.filter((f) => f.lines > MAX_FILE_LINES);
+/** A data table: a feature's words. */
+const isTable = (rel) => rel.endsWith('.words.ts');
+const badFiles = files.filter((f) => f.lines > MAX_FILE_LINES && !isTable(f.rel));
 const badFunctions = functions.filter((f) => f.lines > MAX_FUNCTION_LINES);
 for (const f of badFiles) console.log(`  TOO LONG: ${f.rel} has ${f.lines} lines (limit ${MAX_FILE_LINES})`);
 for (const f of badFunctions) console.log(`  TOO LONG: ${f.name} at ${f.rel} has ${f.lines} lines (limit ${MAX_FUNCTION_LINES})`);

@@ -16,6 +16,10 @@ import { relative } from 'node:path';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { startServer, type ServerOptions, type TestServer } from './server.mjs';
 import { waitForPlot } from './playground';
+import { registerEveryWord } from '../../web/src/i18n/later';
+
+// the specs read any key's words (the page registers a panel's when it arrives)
+registerEveryWord();
 
 /** How newPage() opens a page. */
 export interface PageOptions {

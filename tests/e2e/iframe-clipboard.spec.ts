@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
 import { snippet } from '../../scripts/snippets.mjs';
-import { EN } from '../../web/src/i18n/en';
+import { EN } from '../../web/src/i18n/i18n';
 import { expect, report, screenshot, test } from './fixtures';
 import { plotted } from './playground';
 

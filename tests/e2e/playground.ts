@@ -76,6 +76,8 @@ export function checkWeights(shown: ShownHeatmap, expected: MaskedMatrix, what: 
 export async function waitForPlot(page: Page): Promise<void> {
   await page.locator('[data-testid=head-0] [data-rows]').first().waitFor({ state: 'attached' });
   await page.locator('[data-testid=head-0] canvas.hm-canvas').waitFor({ state: 'visible' });
+  // the panels below the first screen arrive once it is painted (panels/registry.ts): a learner sees them a moment later
+  await expect(page.locator('.panel-placeholder'), 'every panel loaded').toHaveCount(0);
 }
 
 /** Wait until the playground inside `scope` (a page, frame or element) has drawn head 0. */

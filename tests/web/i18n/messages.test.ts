@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { compute, type Failure } from '../../../web/src/model/compute';
 import type { Core } from '../../../web/src/core/core';
 import { t, type Lang } from '../../../web/src/i18n/i18n';
-import { cellMessage, failureMessage, pasteMessage, pasteNote } from '../../../web/src/i18n/messages';
+import { cellMessage, failureMessage, pasteMessage, pasteNote } from '../../../web/src/model/messages';
 import { PASTE_MESSAGES, PASTE_NOTES, parseMatrix, type ParseError, type ParseOk } from '../../../web/src/parse/parse';
 import { defaultState } from '../../../web/src/model/state';
 import { loadCoreForNode } from '../support/load-core';

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
 import { t } from '../../../web/src/i18n/i18n';
-import { failureMessage } from '../../../web/src/i18n/messages';
+import { failureMessage } from '../../../web/src/model/messages';
 import { checkCell, compute, MAX_CELL_CHARS, readMatrix, type Outcome } from '../../../web/src/model/compute';
 import { defaultState, parse } from '../../../web/src/model/state';
 import { loadCoreForNode } from '../support/load-core';

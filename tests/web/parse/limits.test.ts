@@ -3,7 +3,7 @@
 // (a clear refusal instead of seconds of work), in English and 中文.
 import { describe, expect, test } from 'vitest';
 import { t } from '../../../web/src/i18n/i18n';
-import { pasteMessage } from '../../../web/src/i18n/messages';
+import { pasteMessage } from '../../../web/src/model/messages';
 import { MAX_NESTING } from '../../../web/src/parse/literal';
 import { MAX_PASTE_CHARS, parseMatrix, type ParseError } from '../../../web/src/parse/parse';
 

@@ -4,7 +4,7 @@
 // Close remove it and give the focus back to the button; a later successful copy removes it too.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { copyText, type CopyKey } from '../../../web/src/widgets/copy-text';
-import { EN } from '../../../web/src/i18n/en';
+import { EN } from '../../../web/src/i18n/i18n';
 import { ZH } from '../../../web/src/i18n/i18n';
 
 const en = (key: CopyKey) => EN[key];

@@ -27,7 +27,7 @@ import type { Outcome, View } from '../model/compute';
 import { Computation, PENDING } from '../compute-worker/runner';
 import { loadCore, type Core } from '../core/core';
 import { el, replaceChildren } from '../widgets/dom';
-import { LANGS, pickLanguage, rememberLanguage, t, type Lang } from '../i18n/i18n';
+import { LANGS, pickLanguage, registerWords, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, PanelContext } from '../panels/context';
 import { PANELS, type PanelName } from '../panels/registry';
 import { PanelHost } from './panel-host';
@@ -279,7 +279,7 @@ export class AttentionPlayground extends HTMLElement {
     const current = () => this.outcome === outcome;
     this.rendering = true;
     try {
-      this.host?.render(this.current, outcome, inFrames, current, () => announce && this.announce(outcome));
+      this.host?.render(this.current, outcome, inFrames, current, () => announce && this.announce(outcome), this.liveRender);
       this.mini?.render(this.current, outcome);
       this.pointing.show();
     } finally {
@@ -315,6 +315,7 @@ export class AttentionPlayground extends HTMLElement {
       current: () => ({ state: this.current, outcome: this.outcome }),
       rendering: (f) => this.asRender(f),
       changed: () => this.pointAgain(),
+      register: (words) => registerWords(...words),
       adopt: (sheets) => (this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, ...sheets.filter((s) => !this.root.adoptedStyleSheets.includes(s))]),
     });
     this.host = host;

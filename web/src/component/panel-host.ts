@@ -2,10 +2,12 @@
 // built from their descriptors (panels/registry.ts), the first screen's at
 // once and every other one when it is first needed (import() of its module
 // when it comes near the screen, or once the first screen is painted and the
-// page is idle), and rendered only while in sight: a panel out of sight does
-// no work on an update (a drag, a keystroke), is marked stale, and catches up
-// when it comes into view or when the page has been quiet for a moment, one
-// panel per task.
+// page is idle). During a drag or while typing (a live update, many a
+// second) only the panels in sight are rendered: one out of sight does no
+// work, is marked stale, and catches up when it comes into view or when the
+// page has been quiet for a moment, one panel per task. Any other update (a
+// menu, a link, a result from the worker) renders every panel, so that
+// nothing a learner may click next is out of date.
 
 import type { Outcome } from '../model/compute';
 import type { State } from '../model/state';
@@ -45,6 +47,8 @@ export interface HostOwner {
   changed(): void;
   /** Add a panel's stylesheets to the shadow root. */
   adopt(sheets: CSSStyleSheet[]): void;
+  /** Add a panel's words to the tables (before it is built: its constructor may translate). */
+  register(words: NonNullable<BuiltPanel['words']>): void;
 }
 
 /** The panels of one build of a playground. */
@@ -100,14 +104,17 @@ export class PanelHost {
     void this.slots.reduce<Promise<unknown>>((before, slot) => before.then(() => this.load(slot)), Promise.resolve());
   }
 
-  /** Render the panels in sight with `outcome` (`inFrames`: the steps a frame after the rest); the others become stale. */
-  render(state: State, outcome: Outcome, inFrames: boolean, current: () => boolean, done: () => void): void {
+  /**
+   * Render the panels with `outcome` (`inFrames`: the steps a frame after the rest); with `live` (a drag, typing)
+   * only those in sight, the others become stale.
+   */
+  render(state: State, outcome: Outcome, inFrames: boolean, current: () => boolean, done: () => void, live = false): void {
     const now: Panel[] = [];
     const late: Panel[] = [];
     for (const s of this.slots) {
       if (!s.panel) continue;
       // (a panel that hid itself renders: it decides whether to show again)
-      if (!s.visible && !s.panel.element.hidden) {
+      if (live && !s.visible && !s.panel.element.hidden) {
         s.stale = true;
         continue;
       }
@@ -130,6 +137,7 @@ export class PanelHost {
   /** Put a built panel in its slot (replacing the placeholder) and adopt its styles. */
   private place(slot: Slot, built: BuiltPanel): Panel {
     if (built.styles?.length) this.owner.adopt(sheetsOf(built.styles));
+    if (built.words?.length) this.owner.register(built.words);
     const old = slot.element;
     slot.panel = built.panel;
     slot.element = built.panel.element;

@@ -12,13 +12,14 @@
 // becomes 'cancelled'. The page keeps showing the last good view meanwhile.
 
 import type { Core } from '../core/core';
-import { t } from '../i18n/i18n';
+import { fill } from '../base/fill';
 import { compute, type Outcome } from '../model/compute';
 import { routeOf } from '../model/route';
 import type { State } from '../model/state';
 import type { Work } from '../model/work';
 import { ComputeCancelled, ComputeClient } from './client';
 import type { WorkerStage } from './protocol';
+import { WORK_WORDS } from './words';
 
 /** The code of the outcome shown while the worker computes. */
 export const PENDING = 'pending';
@@ -32,7 +33,8 @@ export type Report = (state: State, outcome: Outcome, final: boolean) => void;
 
 /** A failure of the page's own words: the i18n key, its variables, and the English text. */
 function note(code: string, key: string, vars: Record<string, string | number>): Outcome {
-  return { ok: false, cellErrors: [], code, key, vars, message: t('en', key, vars) };
+  const english = (WORK_WORDS.en as Readonly<Record<string, string>>)[key] ?? key;
+  return { ok: false, cellErrors: [], code, key, vars, message: fill(english, vars) };
 }
 
 /** The outcome shown while `work` is computed in the worker, at `stage`. */

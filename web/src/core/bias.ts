@@ -3,7 +3,7 @@
 // against the scores ("shape"), then every value finite ("non_finite"); the core checks both again.
 
 import { toTypedMatrix, toTypedTensor3 } from './convert';
-import type { TypedMatrix, TypedTensor3 } from './types';
+import type { TypedMatrix, TypedTensor3 } from './shapes';
 import { fail, obj, shaped } from './validate';
 
 /** The first non-finite value of data as [its index, "NaN" / "Infinity" / "-Infinity"], or null. */

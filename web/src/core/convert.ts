@@ -5,7 +5,7 @@
 // or iterated: new Array(2 ** 32 - 1) is refused at once.
 
 import { describe, fail, list, lim, within } from './validate';
-import type { TypedMask, TypedMatrix, TypedTensor3, Matrix } from './types';
+import type { TypedMask, TypedMatrix, TypedTensor3, Matrix } from './shapes';
 import type { RawStack } from './wasm/attention_core.mjs';
 
 /** Rows of `kind` (numbers or booleans) → row-major data, checking the shape (rectangular, within the limits: at most `maxRows` rows) first. */

@@ -9,7 +9,7 @@
 
 import { toTypedMatrix } from './convert';
 import { unwrapData } from './errors';
-import type { Matrix, TypedMatrix } from './types';
+import type { Matrix, TypedMatrix } from './shapes';
 import { count, fail, shaped } from './validate';
 import type { RawCore, RawDepthCurve } from './wasm/attention_core.mjs';
 

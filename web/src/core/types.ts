@@ -1,36 +1,12 @@
 // types.ts — the shapes the façade takes and returns, and the two forms of the
 // core (Core: plain arrays; TypedCore: Float64Array + shape). No code here.
 
-import type { ExperimentsCore } from './experiments';
+import type { ExperimentsCore } from './experiment-types';
+import type { BoolMatrix, Matrix, Tensor3, TypedMask, TypedMatrix, TypedTensor3 } from './shapes';
 import type { Limits } from './limits';
 import type { RawCore } from './wasm/attention_core.mjs';
 
-/** A matrix as rows of numbers (rows × cols). */
-export type Matrix = number[][];
-/** A mask: mask[i][j] true means query i may see key j. */
-export type BoolMatrix = boolean[][];
-/** A batch of matrices (batch × rows × cols). */
-export type Tensor3 = number[][][];
-
-/** A row-major matrix in one Float64Array. */
-export interface TypedMatrix {
-  data: Float64Array;
-  rows: number;
-  cols: number;
-}
-/** A row-major mask in one Uint8Array (1 = visible). */
-export interface TypedMask {
-  data: Uint8Array;
-  rows: number;
-  cols: number;
-}
-/** A row-major batch of matrices in one Float64Array. */
-export interface TypedTensor3 {
-  data: Float64Array;
-  batch: number;
-  rows: number;
-  cols: number;
-}
+export type { BoolMatrix, Matrix, Tensor3, TypedMask, TypedMatrix, TypedTensor3 } from './shapes';
 
 /**
  * Options of attention() and attention_steps(): the weights are softmax(Q·Kᵀ / (τ·√d_k)), or softmax(Q·Kᵀ / τ)

@@ -2,7 +2,7 @@
 //   relativeSentence  the one-sentence answer the panel shows
 //   relativeReport    → 10-rope.txt  the settings, both deviations, the first diagonals
 //   relativeCsv       → relative.csv one row per diagonal offset c = i − j
-// Words from the 'rep.rope.*' keys (i18n/en-positions.ts, zh-positions.ts);
+// Words from the 'rep.rope.*' keys (experiments/positions.words.ts);
 // numbers are formatted the same in both languages.
 
 import type { TypedMatrix } from '../core/core';

@@ -32,3 +32,25 @@ export const PROGRESS = {
 
 /** A progress step's i18n key. */
 export type ProgressKey = keyof typeof PROGRESS;
+
+/** The 中文 of PROGRESS (i18n/i18n.ts gives it the keys' prefix); the type refuses a missing or an orphaned key. */
+export const PROGRESS_ZH = {
+  'exp.step.d': 'd = {d}',
+  'exp.step.n': 'n = {n}',
+  'exp.step.done': '完成',
+  'exp.step.xGiven': '使用给定的 X',
+  'exp.step.xRandom': '随机生成 X',
+  'exp.step.plain': '无位置编码',
+  'exp.step.peNone': '未选择位置编码',
+  'exp.step.pe': '加正弦位置编码',
+  'exp.step.fit': '拟合斜率',
+  'exp.step.h1': 'h = 1 与 attention 比较',
+  'exp.step.heads': 'h = {h}：每个头各自缩放',
+  'exp.step.relative': '计算 {n} 个位置、d = {d} 的分数：用旋转位置编码，以及用正弦位置编码',
+  'exp.step.peRope': '使用旋转位置编码（旋转 Q 和 K）',
+  'exp.step.peAlibi': '使用线性偏置（一个头的偏置）',
+  'exp.step.depth': '{n} 个词元、d = {d} 的 {L} 层：仅注意力、注意力加残差、前置 LN 加残差',
+  'exp.step.memWarm': '预热（每种调用先跑一次小的）',
+  'exp.step.memFlash': '分块注意力，n = {n}',
+  'exp.step.memAttention': 'attention，n = {n}',
+} as const satisfies { readonly [K in keyof typeof PROGRESS]: string };

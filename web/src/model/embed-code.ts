@@ -6,7 +6,7 @@
 //      allow="clipboard-write" (so its Copy buttons work from another origin),
 //      and three lines that let the iframe grow to its content.
 
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../base/lang';
 import { version } from '../../../package.json';
 import { opOf } from './ops/index';
 import { defaultState, serialize, type MatrixName, type State } from './state';

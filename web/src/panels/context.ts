@@ -5,7 +5,8 @@
 
 import type { Core } from '../core/core';
 import type { Outcome, View } from '../model/compute';
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../base/lang';
+import type { Words } from '../base/words';
 import type { State } from '../model/state';
 
 /**
@@ -56,4 +57,12 @@ export interface Panel {
   render(state: State, outcome: Outcome): void;
   /** Highlight what the learner points at (called when it changes, and after every render). */
   showPointed?(p: Pointed): void;
+}
+
+/** A built panel and the stylesheets (CSS text) it brings, adopted by the playground's shadow root when it arrives. */
+export interface BuiltPanel {
+  panel: Panel;
+  styles?: readonly string[];
+  /** The words it brings (a panel loaded later), registered when it arrives. */
+  words?: readonly Words<Readonly<Record<string, string>>>[];
 }

@@ -8,7 +8,7 @@
 import { el, replaceChildren } from '../widgets/dom';
 import { depthSentence, fmtR } from '../experiments/reports';
 import { DEPTH_VARIANTS, type DepthResult, type DepthVariant } from '../experiments/run';
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../base/lang';
 import { LineChart } from '../figures/line-chart/line-chart';
 import type { Series } from '../figures/line-chart/types';
 import { sentence, textTable, type ExperimentView } from './experiment-views';

@@ -9,7 +9,7 @@ import { el, replaceChildren } from '../widgets/dom';
 import { fmtBytes, fmtCount, fmtMs } from '../experiments/reports';
 import { fmtSlope, memorySentence, memoryStopSentence } from '../experiments/memory-report';
 import type { LogLogFit, MemoryResult, MemoryRow } from '../experiments/run';
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../base/lang';
 import { LineChart } from '../figures/line-chart/line-chart';
 import type { Series } from '../figures/line-chart/types';
 import { sentence, textTable, type ExperimentView } from './experiment-views';

@@ -10,7 +10,7 @@ import { fmtDiff } from '../experiments/reports';
 import { relativeSentence } from '../experiments/relative-reports';
 import type { RelativeResult } from '../experiments/run';
 import { Heatmap } from '../figures/heatmap/heatmap';
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../base/lang';
 import type { ExperimentView } from './experiment-views';
 import { heatmapWords } from './words';
 

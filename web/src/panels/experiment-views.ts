@@ -22,7 +22,7 @@ import {
 } from '../experiments/reports';
 import type { H1Result, PermutationResult, QuadraticResult, ResultMap, ScalingResult } from '../experiments/run';
 import { Heatmap } from '../figures/heatmap/heatmap';
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../base/lang';
 import { LineChart } from '../figures/line-chart/line-chart';
 import { chartWords, heatmapWords } from './words';
 

@@ -31,8 +31,9 @@ export const EXPERIMENTS: readonly ExperimentName[] = [
   'depth', // depth (experiment 6)
   'memory', // memory (experiment 8)
 ];
-import type { BuiltPanel } from './registry';
+import type { BuiltPanel } from './context';
 import experimentsCss from './experiments.styles.css?inline';
+import { EXPERIMENTS_LATER } from '../experiments/later.words';
 
 /** The experiments panel. */
 export class ExperimentsPanel implements Panel {
@@ -133,5 +134,5 @@ export class ExperimentsPanel implements Panel {
 
 /** The experiments panel with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new ExperimentsPanel(ctx), styles: [experimentsCss] };
+  return { panel: new ExperimentsPanel(ctx), styles: [experimentsCss], words: EXPERIMENTS_LATER };
 }

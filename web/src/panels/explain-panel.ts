@@ -16,8 +16,9 @@ import type { State } from '../model/state';
 import { el, replaceChildren } from '../widgets/dom';
 import type { Panel, PanelContext, Pointed } from './context';
 import { copyText } from '../widgets/copy-text';
-import type { BuiltPanel } from './registry';
+import type { BuiltPanel } from './context';
 import explainCss from './explain.styles.css?inline';
+import { EXPLAIN_WORDS } from './explain.words';
 
 /** How long the pointing must rest on one weight before the live region says its summary. */
 export const ANNOUNCE_MS = 600;
@@ -182,5 +183,5 @@ export class ExplainPanel implements Panel {
 
 /** The explain panel with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new ExplainPanel(ctx), styles: [explainCss] };
+  return { panel: new ExplainPanel(ctx), styles: [explainCss], words: [EXPLAIN_WORDS] };
 }

@@ -14,7 +14,7 @@ import { applied, opOf } from '../model/ops/index';
 import type { MatrixName, State } from '../model/state';
 import type { Panel, PanelContext } from './context';
 import type { ResultsPanel } from './results-panel';
-import type { BuiltPanel } from './registry';
+import type { BuiltPanel } from './context';
 
 /** The share/export panel. */
 export class ExportPanel implements Panel {

@@ -8,8 +8,9 @@ import { el } from '../widgets/dom';
 import type { Panel, PanelContext } from './context';
 import { KvCalculator } from './kv-calculator';
 import { KvStepper } from './kv-stepper';
-import type { BuiltPanel } from './registry';
+import type { BuiltPanel } from './context';
 import kvcacheCss from './kvcache.styles.css?inline';
+import { KVCACHE_WORDS } from './kvcache.words';
 
 /** The KV-cache panel. */
 export class KvCachePanel implements Panel {
@@ -49,5 +50,5 @@ export class KvCachePanel implements Panel {
 
 /** The KV-cache panel with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new KvCachePanel(ctx), styles: [kvcacheCss] };
+  return { panel: new KvCachePanel(ctx), styles: [kvcacheCss], words: [KVCACHE_WORDS] };
 }

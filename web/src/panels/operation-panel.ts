@@ -5,7 +5,7 @@
 import { el, uid } from '../widgets/dom';
 import type { Outcome } from '../model/compute';
 import { isWorkNote } from '../compute-worker/runner';
-import { failureMessage } from '../i18n/messages';
+import { failureMessage } from '../model/messages';
 import { ensureInputs, PRESETS, presetById } from '../model/presets';
 import { OP_LIST, OPS, opOf } from '../model/ops/index';
 import { boundsOf, type Operation, type State } from '../model/state';

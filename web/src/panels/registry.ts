@@ -7,12 +7,10 @@
 // painted and the page is idle. A new panel is one folder or module and one
 // line here.
 
+import type { BuiltPanel, PanelContext } from './context';
 import type { ResultsPanel } from './results-panel';
-import type { Panel, PanelContext } from './context';
-import { InputsPanel } from './inputs-panel';
-import { OperationPanel } from './operation-panel';
-import { PlanePanel } from './plane-panel';
-import { ResultsPanel as Results } from './results-panel';
+
+export type { BuiltPanel } from './context';
 
 /** What a panel's builder is given: the playground, and the results panel (the export draws its figures). */
 export interface PanelDeps {
@@ -20,11 +18,10 @@ export interface PanelDeps {
   results: ResultsPanel;
 }
 
-/** A built panel and the stylesheets (CSS text) it brings, adopted by the playground's shadow root when it arrives. */
-export interface BuiltPanel {
-  panel: Panel;
-  styles?: readonly string[];
-}
+import { InputsPanel } from './inputs-panel';
+import { OperationPanel } from './operation-panel';
+import { PlanePanel } from './plane-panel';
+import { ResultsPanel as Results } from './results-panel';
 
 /** One panel of the page. */
 export interface PanelSpec {

@@ -7,7 +7,7 @@ import { el } from '../widgets/dom';
 import { MatrixTable } from '../widgets/matrix-table';
 import type { State } from '../model/state';
 import type { Panel, PanelContext, Pointed } from './context';
-import type { BuiltPanel } from './registry';
+import type { BuiltPanel } from './context';
 
 /** The steps of positions (model/positions.ts) whose rows are tokens, not weights: a query's row, or a key's (or a value's). */
 const ROWS_OF: Readonly<Record<string, 'query' | 'key'>> = {

@@ -17,8 +17,9 @@ import { EQUAL_WITHIN } from '../model/tiles';
 import { runTiles, tileInputs, type TileNote, type TileRun } from '../model/tiles-input';
 import { el, replaceChildren } from '../widgets/dom';
 import type { Panel, PanelContext } from './context';
-import type { BuiltPanel } from './registry';
+import type { BuiltPanel } from './context';
 import flashTilesCss from '../figures/flash-tiles/flash-tiles.css?inline';
+import { TILES_WORDS } from './tiles.words';
 
 /** The pause between two tiles while playing (ms). */
 export const PLAY_PAUSE_MS = 900;
@@ -242,5 +243,5 @@ export class TilesPanel implements Panel {
 
 /** The tile stepper with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new TilesPanel(ctx), styles: [flashTilesCss] };
+  return { panel: new TilesPanel(ctx), styles: [flashTilesCss], words: [TILES_WORDS] };
 }

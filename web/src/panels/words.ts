@@ -2,7 +2,7 @@
 // vector plane's own words in the page's language. The components know nothing of i18n/: they take
 // templates with {placeholders} (English by default); the i18n key of each
 // word is its name under the component's prefix ('hm.table', 'lc.hint',
-// 'tl.clear', see i18n/en.ts), looked up without variables so the
+// 'tl.clear', see i18n/i18n.ts), looked up without variables so the
 // placeholders reach the component intact.
 
 import type { HeatmapWords } from '../figures/heatmap/words';
@@ -13,7 +13,7 @@ import type { TokenLinesWords } from '../figures/token-lines/words';
 import { DEFAULT_TOKEN_LINES_WORDS } from '../figures/token-lines/words';
 import type { PlaneWords } from '../figures/vector-plane/words';
 import { DEFAULT_PLANE_WORDS } from '../figures/vector-plane/words';
-import { PREFIXES } from '../i18n/en';
+import { PREFIXES } from '../base/words';
 
 /** Translate, as the panel context does. */
 type T = (key: string, vars?: Record<string, string | number>) => string;

@@ -9,7 +9,7 @@
 
 import { el, uid } from './dom';
 
-/** The words the fallback box shows (keys of en-copy.ts). */
+/** The words the fallback box shows (keys of copy.words.ts). */
 export type CopyKey = 'copy.blocked' | 'copy.label' | 'copy.close';
 
 /** What happened: the clipboard has the text, or the fallback box shows it. */

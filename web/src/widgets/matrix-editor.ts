@@ -7,7 +7,7 @@
 
 import type { CellError } from '../model/compute';
 import { el, replaceChildren, uid } from './dom';
-import { cellMessage, pasteMessage, pasteNote } from '../i18n/messages';
+import { cellMessage, pasteMessage, pasteNote } from '../model/messages';
 import { parseMatrix } from '../parse/parse';
 import type { MatrixName, MatrixSource } from '../model/state';
 import { MatrixGrid } from './matrix-grid';

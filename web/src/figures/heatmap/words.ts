@@ -63,3 +63,24 @@ export const DEFAULT_HEATMAP_WORDS: Readonly<HeatmapWords> = {
   captionNote: '{caption}; {note}',
   captionPart: '{caption} (part {part} of {parts}: {range})',
 };
+
+/** The 中文 of DEFAULT_HEATMAP_WORDS (i18n/i18n.ts gives it the keys' prefix 'hm.'); the type refuses a missing or an orphaned key. */
+export const HEATMAP_ZH = {
+  table: '表格',
+  noData: '暂无数据。',
+  empty: '空矩阵。',
+  hint: '行：{row}，列：{col}。将鼠标悬停在单元格上，或聚焦热力图后用方向键移动。',
+  aria: '热力图，{rows} 行（{row}，从上到下）× {cols} 列（{col}，从左到右）。',
+  ariaTitled: '{title}：热力图，{rows} 行（{row}，从上到下）× {cols} 列（{col}，从左到右）。',
+  ariaKeys: '{label}用方向键在单元格之间移动，数值在下方读出。',
+  cell: '{who}：{value}（行和 {sum}）',
+  cellMasked: '{who}：{masked}',
+  caption: '行为{row}（从上到下），列为{col}（从左到右）',
+  captionTitled: '{title}：行为{row}（从上到下），列为{col}（从左到右）',
+  tableOmitted: '{rows} × {cols} 的矩阵太大，不列出表格；请聚焦热力图，用方向键读取数值。',
+  svgTitle: '{title}（行：{row}，列：{col}）',
+  untitled: '热力图',
+  notes: '备注',
+  captionNote: '{caption}；{note}',
+  captionPart: '{caption}（第 {part} 部分，共 {parts} 部分：{range}）',
+} as const satisfies { readonly [K in keyof typeof DEFAULT_HEATMAP_WORDS]: string };

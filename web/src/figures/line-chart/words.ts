@@ -99,3 +99,34 @@ export const DEFAULT_CHART_WORDS: Readonly<ChartWords> = {
 export function chartWords(words?: Partial<ChartWords>): ChartWords {
   return { ...DEFAULT_CHART_WORDS, ...words };
 }
+
+/** The 中文 of DEFAULT_CHART_WORDS (i18n/i18n.ts gives it the keys' prefix 'lc.'); the type refuses a missing or an orphaned key. */
+export const CHART_ZH = {
+  table: '表格',
+  noData: '暂无数据。',
+  noPoints: '没有可显示的点。',
+  hint: '将鼠标悬停在图上，或聚焦图表后用方向键，读取每个 {x} 处的数值。',
+  aria: '{summary}聚焦后用左右方向键读取每个 {x} 处的数值。',
+  readout: '{x} = {value}：{values}',
+  noValues: '无数值',
+  listSep: '，',
+  logAxis: '{label}（对数刻度）',
+  logSummary: '{label}（对数刻度）',
+  summary: '折线图：{y} 随 {x} 的变化。',
+  summaryTitled: '{title}。折线图：{y} 随 {x} 的变化。',
+  summaryEmpty: '{head}暂无数据。',
+  summarySeries: '{head}{series}。',
+  seriesPoints: '{label}：{n} 个点，从 {x0} 处的 {y0} 到 {x1} 处的 {y1}',
+  seriesPoint: '{label}：{n} 个点，从 {x0} 处的 {y0} 到 {x1} 处的 {y1}',
+  seriesNone: '{label}：没有点',
+  dashed: '{label}（虚线）',
+  band: '{text}，阴影带为波动范围',
+  seriesSep: '；',
+  guide: '{text}参考线位于 {list}。',
+  guides: '{text}参考线位于 {list}。',
+  tableCaption: '各 {x} 处的 {y}',
+  tableCaptionTitled: '{title}：各 {x} 处的 {y}',
+  low: '{label}：下限',
+  high: '{label}：上限',
+  svgTitle: '{y} 随 {x} 的变化',
+} as const satisfies { readonly [K in keyof typeof DEFAULT_CHART_WORDS]: string };

@@ -92,3 +92,33 @@ export const DEFAULT_TOKEN_LINES_WORDS: Readonly<TokenLinesWords> = {
   svgTitle: '{title} (queries → keys)',
   untitled: 'Attention lines',
 };
+
+/** The 中文 of DEFAULT_TOKEN_LINES_WORDS (i18n/i18n.ts gives it the keys' prefix 'tl.'); the type refuses a missing or an orphaned key. */
+export const TOKEN_LINES_ZH = {
+  noData: '暂无数据。',
+  empty: '没有可画的内容：没有查询、键或头。',
+  hint: '将鼠标悬停在连线上可读出它的权重；点击一个词元（或聚焦后按 Enter）只保留它的连线。',
+  selected: '只显示 {token} 的连线。再点一次、按 Esc 或点“显示全部”可看到所有连线。',
+  clear: '显示全部',
+  queries: '查询',
+  keys: '键',
+  queryGroup: '查询词元',
+  keyGroup: '键词元',
+  query: '查询 {index}',
+  key: '键 {index}',
+  repeated: '{label}（{index}）',
+  labelled: '{who}：{label}',
+  head: '第 {n} 个头',
+  line: '{q} → {k}：{w}（{head}）',
+  tokenQuery: '{token} 最关注 {other}：{w}（{head}）。',
+  tokenKey: '{token} 得到的最大权重来自 {other}：{w}（{head}）。',
+  tokenNone: '{token}：没有连线（每一对都被遮住）。',
+  headsOne: '1 个头',
+  headsMany: '{n} 个头',
+  aria: '注意力连线：{rows} 个查询 × {cols} 个键，{heads}。',
+  ariaTitled: '{title}：注意力连线，{rows} 个查询 × {cols} 个键，{heads}。',
+  weight: '权重',
+  tooMany: '词元视图每侧最多画 {max} 个词元；这里有 {rows} 个查询和 {cols} 个键。热力图显示了每个权重。',
+  svgTitle: '{title}（查询 → 键）',
+  untitled: '注意力连线',
+} as const satisfies { readonly [K in keyof typeof DEFAULT_TOKEN_LINES_WORDS]: string };

@@ -88,3 +88,32 @@ export const DEFAULT_PLANE_WORDS: Readonly<PlaneWords> = {
   hintFixed: 'Focus a tip to read it; Enter or Space selects a query.',
   selected: '{text} (selected)',
 };
+
+/** The 中文 of DEFAULT_PLANE_WORDS (i18n/i18n.ts gives it the keys' prefix 'vp.'); the type refuses a missing or an orphaned key. */
+export const PLANE_ZH = {
+  aria: '向量平面：{nq} 个查询和 {nk} 个键，画成从原点出发的箭头，横轴为第 {a} 列，纵轴为第 {b} 列；选中的查询是 {q}。',
+  queryIndex: 'q{i}',
+  keyIndex: 'k{i}',
+  queryNamed: 'q({label})',
+  keyNamed: 'k({label})',
+  queryTip: '查询 {label}：({x}, {y})',
+  keyTip: '键 {label}：({x}, {y})；s = {s}，{q} 给它的权重为 {w}',
+  keyTipMasked: '键 {label}：({x}, {y})；对 {q} 被掩码',
+  score: 's = {s}',
+  masked: '已掩码',
+  formulaScaled: 's = {q}·k / √{dk}',
+  formulaScaledTau: 's = {q}·k / ({tau}·√{dk})',
+  formulaPlain: 's = {q}·k',
+  formulaPlainTau: 's = {q}·k / {tau}',
+  scoreNote: '每个键旁边标的是所选查询 {q} 的 {formula}。键的箭头越粗、颜色越深，{q} 给它的权重就越大。',
+  columns: '这里画的是 d_k = {dk} 中的第 {a} 列和第 {b} 列：其余各列同样计入 q·k。',
+  xColumn: '横轴：第几列',
+  yColumn: '纵轴：第几列',
+  axis: '第 {n} 列',
+  projected: '这里是投影后的 q = X·Wq、k = X·Wk：要拖动箭头，请改用 attention(Q, K, V)。',
+  legendQueries: '查询（实心箭头）',
+  legendKeys: '键（空心箭头）',
+  hint: '拖动箭头的尖端，或聚焦它后用方向键移动（按住 Shift 步长乘以 10）；按 Enter 或空格选中一个查询；按 Esc 取消拖动。',
+  hintFixed: '聚焦箭头的尖端可读出它的数值；按 Enter 或空格选中一个查询。',
+  selected: '{text}（已选中）',
+} as const satisfies { readonly [K in keyof typeof DEFAULT_PLANE_WORDS]: string };

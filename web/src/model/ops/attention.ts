@@ -2,7 +2,7 @@
 // head, softmax(Q·Kᵀ / (τ·√d_k))·V, with the √d_k switch, the softmax sliders,
 // every mask and every position mode; its steps, and its q and k on the plane.
 
-import { words } from '../../base/words';
+import { bilingual } from '../../base/words';
 import { cellsOf, defaultState } from '../state';
 import { randSmall, sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
@@ -113,8 +113,8 @@ export const attention = {
       },
     },
   ],
-  words: words(
-    { 'op.attention': 'attention(Q, K, V)', 'preset.cross': 'Cross-attention (2 queries, 4 keys)' },
-    { 'op.attention': 'attention(Q, K, V)', 'preset.cross': '交叉注意力（2 个查询，4 个键）' },
-  ),
+  words: bilingual({
+    'op.attention': ['attention(Q, K, V)', 'attention(Q, K, V)'],
+    'preset.cross': ['Cross-attention (2 queries, 4 keys)', '交叉注意力（2 个查询，4 个键）'],
+  }),
 } satisfies OpSpec;

@@ -3,7 +3,7 @@
 // fields, every mask and position mode (sinusoidal added to X); LN(X) and the
 // attention before the residual as extras.
 
-import { words } from '../../base/words';
+import { bilingual } from '../../base/words';
 import { defaultState } from '../state';
 import { randSmall, sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
@@ -99,8 +99,8 @@ export const block = {
       },
     },
   ],
-  words: words(
-    { 'op.block': 'block(X, h) — pre-LN + residual', 'preset.block': 'Block: X + multi_head(LN(X))' },
-    { 'op.block': 'block(X, h)——pre-LN + 残差', 'preset.block': '块：X + multi_head(LN(X))' },
-  ),
+  words: bilingual({
+    'op.block': ['block(X, h) — pre-LN + residual', 'block(X, h)——pre-LN + 残差'],
+    'preset.block': ['Block: X + multi_head(LN(X))', '块：X + multi_head(LN(X))'],
+  }),
 } satisfies OpSpec;

@@ -4,7 +4,7 @@
 // per query head, labelled with its K/V head; no steps, no positions; the
 // KV-cache stepper decodes its inputs token by token.
 
-import { words } from '../../base/words';
+import { bilingual } from '../../base/words';
 import { defaultState, type MatrixSource, type State } from '../state';
 import { rand, randSmall, sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
@@ -158,18 +158,10 @@ export const gqa = {
     { id: 'seed004-gqa', label: 'preset.seed004gqa', build: () => seed004(2) },
     { id: 'seed004-mqa', label: 'preset.seed004mqa', build: () => seed004(1) },
   ],
-  words: words(
-    {
-      'op.gqa': 'grouped-query attention (MHA / GQA / MQA)',
-      'preset.seed004mha': 'Seed 004: MHA (8 heads of 16)',
-      'preset.seed004gqa': 'Seed 004: GQA (8 query heads, 2 KV heads)',
-      'preset.seed004mqa': 'Seed 004: MQA (8 query heads, 1 KV head)',
-    },
-    {
-      'op.gqa': '分组查询注意力（MHA / GQA / MQA）',
-      'preset.seed004mha': '种子 004：MHA（8 个 16 维的头）',
-      'preset.seed004gqa': '种子 004：GQA（8 个查询头，2 个 KV 头）',
-      'preset.seed004mqa': '种子 004：MQA（8 个查询头，1 个 KV 头）',
-    },
-  ),
+  words: bilingual({
+    'op.gqa': ['grouped-query attention (MHA / GQA / MQA)', '分组查询注意力（MHA / GQA / MQA）'],
+    'preset.seed004mha': ['Seed 004: MHA (8 heads of 16)', '种子 004：MHA（8 个 16 维的头）'],
+    'preset.seed004gqa': ['Seed 004: GQA (8 query heads, 2 KV heads)', '种子 004：GQA（8 个查询头，2 个 KV 头）'],
+    'preset.seed004mqa': ['Seed 004: MQA (8 query heads, 1 KV head)', '种子 004：MQA（8 个查询头，1 个 KV 头）'],
+  }),
 } satisfies OpSpec;

@@ -7,7 +7,7 @@
 // attention's at the same shapes. No positions, no plane (its parts are
 // softmax attention's), no steps of the softmax.
 
-import { words } from '../../base/words';
+import { bilingual } from '../../base/words';
 import { firstState } from '../first-state';
 import { sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
@@ -92,17 +92,12 @@ export const linear = {
       },
     },
   ],
-  words: words(
-    {
-      'op.linear': 'linear attention (φ = elu + 1)',
-      'op.linear.cost':
-        'Cost: about {linear} multiply-adds, growing like n (the sums over the keys are taken once); softmax attention needs {softmax}, growing like n².',
-      'preset.linear': 'Linear attention on “the cat sat on the mat” (causal)',
-    },
-    {
-      'op.linear': '线性注意力（φ = elu + 1）',
-      'op.linear.cost': '代价：约 {linear} 次乘加，随 n 线性增长（对键的求和只算一次）；softmax 注意力需要 {softmax} 次，随 n² 增长。',
-      'preset.linear': '在“the cat sat on the mat”上的线性注意力（因果）',
-    },
-  ),
+  words: bilingual({
+    'op.linear': ['linear attention (φ = elu + 1)', '线性注意力（φ = elu + 1）'],
+    'op.linear.cost': [
+      'Cost: about {linear} multiply-adds, growing like n (the sums over the keys are taken once); softmax attention needs {softmax}, growing like n².',
+      '代价：约 {linear} 次乘加，随 n 线性增长（对键的求和只算一次）；softmax 注意力需要 {softmax} 次，随 n² 增长。',
+    ],
+    'preset.linear': ['Linear attention on “the cat sat on the mat” (causal)', '在“the cat sat on the mat”上的线性注意力（因果）'],
+  }),
 } satisfies OpSpec;

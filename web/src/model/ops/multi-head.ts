@@ -3,7 +3,7 @@
 // sliders, every mask and position mode (RoPE and ALiBi by the core's options,
 // per head); the steps of the chosen head, every small head on the plane.
 
-import { words } from '../../base/words';
+import { bilingual } from '../../base/words';
 import { defaultState } from '../state';
 import { randSmall } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
@@ -125,8 +125,8 @@ export const multiHead = {
       },
     },
   ],
-  words: words(
-    { 'op.multi_head': 'multi_head(Q, K, V, h)', 'preset.multihead': 'Multi-head (h = 2, causal)' },
-    { 'op.multi_head': 'multi_head(Q, K, V, h)', 'preset.multihead': '多头（h = 2，因果）' },
-  ),
+  words: bilingual({
+    'op.multi_head': ['multi_head(Q, K, V, h)', 'multi_head(Q, K, V, h)'],
+    'preset.multihead': ['Multi-head (h = 2, causal)', '多头（h = 2，因果）'],
+  }),
 } satisfies OpSpec;

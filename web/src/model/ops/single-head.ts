@@ -6,7 +6,7 @@
 // projections. The projections are extras; the plane draws q and k, not
 // draggable (they are not inputs).
 
-import { words } from '../../base/words';
+import { bilingual } from '../../base/words';
 import { cellsOf, defaultState } from '../state';
 import { randSmall, sizeOf } from '../examples';
 import { hiddenOf } from '../masks';
@@ -116,8 +116,8 @@ export const singleHead = {
       },
     },
   ],
-  words: words(
-    { 'op.single_head': 'single_head(X, Wq, Wk, Wv) — seed 000', 'preset.seed000': 'Seed 000: single head (X, Wq, Wk, Wv)' },
-    { 'op.single_head': 'single_head(X, Wq, Wk, Wv)——种子 000', 'preset.seed000': '种子 000：单头（X, Wq, Wk, Wv）' },
-  ),
+  words: bilingual({
+    'op.single_head': ['single_head(X, Wq, Wk, Wv) — seed 000', 'single_head(X, Wq, Wk, Wv)——种子 000'],
+    'preset.seed000': ['Seed 000: single head (X, Wq, Wk, Wv)', '种子 000：单头（X, Wq, Wk, Wv）'],
+  }),
 } satisfies OpSpec;

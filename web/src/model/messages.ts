@@ -6,10 +6,10 @@
 // page's own words (the C++ core's shape errors) stay English and are shown
 // after a translated lead-in.
 
-import type { CellError, CellProblem, Failure } from '../model/compute';
+import type { CellError, CellProblem, Failure } from './compute';
 import { END_OF_INPUT, type PasteVars } from '../parse/messages';
 import type { ParseError, ParseOk } from '../parse/parse';
-import { PREFIXES } from './en';
+import { PREFIXES } from '../base/words';
 
 /** Translate, as the panel context does. */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
