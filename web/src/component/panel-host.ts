@@ -138,15 +138,16 @@ export class PanelHost {
   private place(slot: Slot, built: BuiltPanel): Panel {
     if (built.styles?.length) this.owner.adopt(sheetsOf(built.styles));
     if (built.words?.length) this.owner.register(built.words);
+    const panel = built.make();
     const old = slot.element;
-    slot.panel = built.panel;
-    slot.element = built.panel.element;
+    slot.panel = panel;
+    slot.element = panel.element;
     if (old.isConnected) old.replaceWith(slot.element);
     if (this.observer) {
       this.observer.unobserve(old);
       this.observer.observe(slot.element);
     }
-    return built.panel;
+    return panel;
   }
 
   /** The slot's panel, built (its module loaded) on the first call. */

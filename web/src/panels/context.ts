@@ -59,10 +59,13 @@ export interface Panel {
   showPointed?(p: Pointed): void;
 }
 
-/** A built panel and the stylesheets (CSS text) it brings, adopted by the playground's shadow root when it arrives. */
+/**
+ * A panel's module, arrived: how to make the panel, the stylesheets (CSS text) it brings, adopted by the
+ * playground's shadow root, and the words it brings (a panel loaded later), both registered before make() runs,
+ * since its constructor may translate.
+ */
 export interface BuiltPanel {
-  panel: Panel;
+  make(): Panel;
   styles?: readonly string[];
-  /** The words it brings (a panel loaded later), registered when it arrives. */
   words?: readonly Words<Readonly<Record<string, string>>>[];
 }

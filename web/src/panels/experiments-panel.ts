@@ -134,5 +134,5 @@ export class ExperimentsPanel implements Panel {
 
 /** The experiments panel with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new ExperimentsPanel(ctx), styles: [experimentsCss], words: EXPERIMENTS_LATER };
+  return { make: () => new ExperimentsPanel(ctx), styles: [experimentsCss], words: EXPERIMENTS_LATER };
 }

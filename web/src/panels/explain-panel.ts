@@ -183,5 +183,5 @@ export class ExplainPanel implements Panel {
 
 /** The explain panel with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new ExplainPanel(ctx), styles: [explainCss], words: [EXPLAIN_WORDS] };
+  return { make: () => new ExplainPanel(ctx), styles: [explainCss], words: [EXPLAIN_WORDS] };
 }

@@ -131,5 +131,5 @@ export class ExportPanel implements Panel {
 
 /** The export panel over the results panel's figures (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext, results: ResultsPanel): BuiltPanel {
-  return { panel: new ExportPanel(ctx, results) };
+  return { make: () => new ExportPanel(ctx, results) };
 }

@@ -50,5 +50,5 @@ export class KvCachePanel implements Panel {
 
 /** The KV-cache panel with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new KvCachePanel(ctx), styles: [kvcacheCss], words: [KVCACHE_WORDS] };
+  return { make: () => new KvCachePanel(ctx), styles: [kvcacheCss], words: [KVCACHE_WORDS] };
 }

@@ -36,10 +36,10 @@ export interface PanelSpec {
 
 /** Every panel, in page order. */
 export const PANEL_SPECS = [
-  { name: 'plane', column: 'left', eager: true, build: ({ ctx }) => ({ panel: new PlanePanel(ctx) }) },
-  { name: 'operation', column: 'left', eager: true, build: ({ ctx }) => ({ panel: new OperationPanel(ctx) }) },
-  { name: 'inputs', column: 'left', eager: true, build: ({ ctx }) => ({ panel: new InputsPanel(ctx) }) },
-  { name: 'results', column: 'right', eager: true, build: ({ results }) => ({ panel: results }) },
+  { name: 'plane', column: 'left', eager: true, build: ({ ctx }) => ({ make: () => new PlanePanel(ctx) }) },
+  { name: 'operation', column: 'left', eager: true, build: ({ ctx }) => ({ make: () => new OperationPanel(ctx) }) },
+  { name: 'inputs', column: 'left', eager: true, build: ({ ctx }) => ({ make: () => new InputsPanel(ctx) }) },
+  { name: 'results', column: 'right', eager: true, build: ({ results }) => ({ make: () => results }) },
   { name: 'explain', column: 'right', eager: false, build: ({ ctx }) => import('./explain-panel').then((m) => m.build(ctx)) },
   { name: 'steps', column: 'right', eager: false, build: ({ ctx }) => import('./steps-panel').then((m) => m.build(ctx)) },
   { name: 'export', column: 'wide', eager: false, build: ({ ctx, results }) => import('./export-panel').then((m) => m.build(ctx, results)) },

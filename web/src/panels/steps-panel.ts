@@ -94,5 +94,5 @@ export class StepsPanel implements Panel {
 
 /** The steps panel (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new StepsPanel(ctx) };
+  return { make: () => new StepsPanel(ctx) };
 }

@@ -243,5 +243,5 @@ export class TilesPanel implements Panel {
 
 /** The tile stepper with its styles (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
-  return { panel: new TilesPanel(ctx), styles: [flashTilesCss], words: [TILES_WORDS] };
+  return { make: () => new TilesPanel(ctx), styles: [flashTilesCss], words: [TILES_WORDS] };
 }
