@@ -133,7 +133,7 @@ function inlineIntoHtml(fileName: string): Plugin {
       const workers = workerAssets(bundle);
       const inlined = new Set<string>();
       // 1. the worker → a blob: URL of its code sharing the module's one copy of the WASM (scripts/inline-worker.ts),
-      //    which start-worker.ts starts as a classic worker (Chromium starts no module worker from a blob: URL
+      //    which worker/start.ts starts as a classic worker (Chromium starts no module worker from a blob: URL
       //    in a file:// page; the single build bundles workers as iife, so they need no module type)
       for (const chunk of items.filter((f): f is OutputChunk => f.type === 'chunk'))
         for (const w of workers) {

@@ -12,7 +12,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
 import { DEPTH_VARIANTS, MAX_DEPTH_LAYERS, type DepthCurves } from '../../../web/src/core/depth';
-import { handleRequest, type RunRequest, type WorkerMessage } from '../../../web/src/experiments/protocol';
+import { handleRequest } from '../../../web/src/worker/handlers';
+import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
 import { depthCsv, depthReport, depthSentence, fmtR, fmtRFull } from '../../../web/src/experiments/reports';
 import { collapseLayer, DEFAULT_DEPTH, runDepth, runExperiment, SettingsError, validateDepth, type DepthResult } from '../../../web/src/experiments/run';
 import { fixture } from '../support/golden';

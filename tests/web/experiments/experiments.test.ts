@@ -4,8 +4,9 @@
 // the settings validation, and ExperimentClient against a fake worker.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
-import { ExperimentCancelled, ExperimentClient, type WorkerLike } from '../../../web/src/experiments/client';
-import { handleRequest, type RunRequest, type WorkerMessage } from '../../../web/src/experiments/protocol';
+import { ExperimentCancelled, ExperimentClient, type WorkerLike } from '../../../web/src/worker/client';
+import { handleRequest } from '../../../web/src/worker/handlers';
+import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
 import {
   fmtBytes,
   fmtDiff,

@@ -5,7 +5,8 @@
 // n (fast), where attention stops, the worker protocol and the report texts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
-import { handleRequest, type RunRequest, type WorkerMessage } from '../../../web/src/experiments/protocol';
+import { handleRequest } from '../../../web/src/worker/handlers';
+import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
 import { fmtBytes } from '../../../web/src/experiments/reports';
 import { memoryCsv, memoryReport, memorySentence, memoryStopSentence } from '../../../web/src/experiments/memory-report';
 import {

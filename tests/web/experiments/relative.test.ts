@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
 import type { PositionsKind } from '../../../web/src/core/experiments';
-import { handleRequest, type WorkerMessage } from '../../../web/src/experiments/protocol';
+import { handleRequest } from '../../../web/src/worker/handlers';
+import { type WorkerMessage } from '../../../web/src/worker/protocol';
 import { diagonal, relativeCsv, relativeReport, relativeSentence } from '../../../web/src/experiments/relative-reports';
 import { notesReport, permCsv, permReport, permSentence } from '../../../web/src/experiments/reports';
 import {

@@ -19,12 +19,12 @@
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
 // Events (bubbling, composed): `playground-change` with { state, ok, message, pending }.
-// A large state is computed in a Web Worker (compute-worker/runner.ts): the
+// A large state is computed in a Web Worker (worker/computation.ts): the
 // event fires with pending: true (getOutcome() is then the pending note), then
 // with the outcome; only the latest state's outcome is ever shown.
 
 import type { Outcome, View } from '../model/compute';
-import { Computation, PENDING } from '../compute-worker/runner';
+import { Computation, PENDING } from '../worker/computation';
 import { loadCore, type Core } from '../core/core';
 import { el, replaceChildren } from '../widgets/dom';
 import { LANGS, pickLanguage, registerWords, rememberLanguage, t, type Lang } from '../i18n/i18n';
@@ -34,7 +34,7 @@ import { PanelHost } from './panel-host';
 import { Pointing } from './pointing';
 import { styleSheets } from './stylesheets';
 import { setUrl, STORAGE_KEY, UrlSync } from './url-sync';
-import { ExperimentClient } from '../experiments/client';
+import { ExperimentClient } from '../worker/client';
 import type { ExperimentName, ResultMap } from '../experiments/run';
 import { MiniWeights } from '../panels/mini-weights';
 import type { ResultsPanel } from '../panels/results-panel';

@@ -25,7 +25,7 @@
 import type { AttentionPlayground } from './attention-playground.component';
 import { PANELS, type PanelName } from './attention-playground.component';
 import { fromTyped, type Matrix } from '../core/core';
-import { ExperimentClient } from '../experiments/client';
+import { ExperimentClient } from '../worker/client';
 import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
 import { statePatch } from '../model/patch';
 import { parse, type State } from '../model/state';

@@ -42,7 +42,7 @@ export interface LoadOptions {
  * Where this build's .wasm is. A bundler rewrites this address as it does the
  * Emscripten glue's own, but a user's bundler copies our prebuilt worker as it
  * is, and the worker's own address would then point at nothing: so the page
- * passes this one to the worker (start-worker.ts).
+ * passes this one to the worker (worker/start.ts).
  */
 export const WASM_URL: string = new URL('./wasm/attention_core.wasm', import.meta.url).href;
 

@@ -17,7 +17,7 @@ import type { Lang } from '../base/lang';
 export { moduleWords, prefixed, PREFIXES, type Prefixed } from '../base/words';
 export { LANGS, type Lang } from '../base/lang';
 import { APP_WORDS } from '../component/app.words';
-import { WORK_WORDS } from '../compute-worker/words';
+import { WORK_WORDS } from '../worker/words';
 import { DEFAULT_HEATMAP_WORDS, HEATMAP_ZH } from '../figures/heatmap/words';
 import { CHART_ZH, DEFAULT_CHART_WORDS } from '../figures/line-chart/words';
 import { DEFAULT_TOKEN_LINES_WORDS, TOKEN_LINES_ZH } from '../figures/token-lines/words';

@@ -15,7 +15,7 @@
 //    shows) and the seed-style shape trace.
 //
 // The page runs it at once for a small state and in a Web Worker for a large
-// one (route.ts, compute-worker/): everything it returns is plain data.
+// one (route.ts, worker/): everything it returns is plain data.
 //
 // Its English words (cell messages, names of results and steps) are the
 // tables of words.ts; the panels translate their keys.

@@ -7,7 +7,7 @@
 //            nothing generated (a 4096 × 4096 random source alone takes a second);
 //   worker   more than WORKER_MULTIPLY_ADDS of work or WORKER_RESULT_BYTES of
 //            results: computed by the same compute() in a Web Worker, so the
-//            page never blocks (compute-worker/);
+//            page never blocks (worker/);
 //   sync     the rest, computed at once on the page, as always.
 
 import type { Core, Limits } from '../core/core';

@@ -3,13 +3,13 @@
 // (experiment-card.ts) has its settings (kept in the URL state), Run / Cancel,
 // a progress bar, the result (the last complete one stays, dimmed, while a new
 // run goes) and downloads. The runs happen in a Web Worker
-// (experiments/client.ts), so the page never freezes; Cancel terminates the
+// (worker/client.ts), so the page never freezes; Cancel terminates the
 // worker at once. This panel holds the cards and runs one at a time.
 
 import { fromTyped } from '../core/core';
 import { readMatrix, type Outcome } from '../model/compute';
 import { download, el } from '../widgets/dom';
-import { ExperimentCancelled, ExperimentClient } from '../experiments/client';
+import { ExperimentCancelled, ExperimentClient } from '../worker/client';
 import { notesReport } from '../experiments/reports';
 import { SettingsError, type ExperimentName, type ResultMap } from '../experiments/run';
 import type { State } from '../model/state';

@@ -4,7 +4,7 @@
 
 import { el, uid } from '../widgets/dom';
 import type { Outcome } from '../model/compute';
-import { isWorkNote } from '../compute-worker/runner';
+import { isWorkNote } from '../worker/computation';
 import { failureMessage } from '../model/messages';
 import { ensureInputs, PRESETS, presetById } from '../model/presets';
 import { OP_LIST, OPS, opOf } from '../model/ops/index';

@@ -9,7 +9,7 @@
 // block maxima (model/pool.ts), said so under the heatmap.
 
 import type { Outcome, View } from '../model/compute';
-import { CANCELLED, isWorkNote, PENDING } from '../compute-worker/runner';
+import { CANCELLED, isWorkNote, PENDING } from '../worker/computation';
 import { el, replaceChildren, uid } from '../widgets/dom';
 import type { Heatmap } from '../figures/heatmap/heatmap';
 import { TokenLines } from '../figures/token-lines/token-lines';

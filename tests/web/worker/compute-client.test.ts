@@ -6,10 +6,11 @@
 // Cancel, only the latest state reported).
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
-import type { WorkerLike } from '../../../web/src/experiments/client';
-import { ComputeCancelled, ComputeClient } from '../../../web/src/compute-worker/client';
-import { handleCompute, transfers, type ComputeMessage, type ComputeRequest } from '../../../web/src/compute-worker/protocol';
-import { CANCELLED, Computation, isWorkNote, PENDING, pendingOutcome, type Report } from '../../../web/src/compute-worker/runner';
+import type { WorkerLike } from '../../../web/src/worker/client';
+import { ComputeCancelled, ComputeClient } from '../../../web/src/worker/client';
+import { handleCompute } from '../../../web/src/worker/handlers';
+import { transfers, type ComputeMessage, type ComputeRequest } from '../../../web/src/worker/protocol';
+import { CANCELLED, Computation, isWorkNote, PENDING, pendingOutcome, type Report } from '../../../web/src/worker/computation';
 import { compute, type Outcome } from '../../../web/src/model/compute';
 import { presetById } from '../../../web/src/model/presets';
 import { defaultState, parse, type State } from '../../../web/src/model/state';

@@ -5,8 +5,9 @@
 // SettingsError carries the same per-field messages.
 import { describe, expect, it } from 'vitest';
 import { loadedLimits, type Core } from '../../../web/src/core/core';
-import { ExperimentClient, type WorkerLike } from '../../../web/src/experiments/client';
-import { handleRequest, type RunRequest, type WorkerMessage } from '../../../web/src/experiments/protocol';
+import { ExperimentClient, type WorkerLike } from '../../../web/src/worker/client';
+import { handleRequest } from '../../../web/src/worker/handlers';
+import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
 import { currentLimits, SettingsError, validateScaling } from '../../../web/src/experiments/run';
 import { loadCoreForNode } from '../support/load-core';
 

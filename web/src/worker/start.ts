@@ -1,4 +1,4 @@
-// start-worker.ts — start the module worker that runs the experiments and the
+// start.ts — start the module worker that runs the experiments and the
 // large computations, also when this code was loaded from another origin (a
 // CDN, or the project's site embedded in someone's course notes). A worker's
 // script must be same-origin, so a cross-origin one is started from a
@@ -9,7 +9,7 @@
 // Vite bundles worker.ts as a module worker and gives its built URL
 import workerUrl from './worker.ts?worker&url';
 import { WASM_URL } from '../core/core';
-import { wasmParameter } from './worker-wasm';
+import { wasmParameter } from './wasm-url';
 
 /** The script to start a module worker from: `url` when the page may load it directly (same origin, blob:, data:), else a blob: URL importing it. */
 export function workerScript(url: string, pageOrigin: string = location.origin, blobOf: (code: string) => string = blobUrl): string {

@@ -1,8 +1,8 @@
-// start-worker.test.ts — which script a worker starts from: the built URL
+// start.test.ts — which script a worker starts from: the built URL
 // itself when the page may load it, a same-origin blob: URL importing it when
 // it lives on another origin (a CDN), since a worker's script must be same-origin.
 import { describe, expect, it } from 'vitest';
-import { workerScript } from '../../../web/src/experiments/start-worker';
+import { workerScript } from '../../../web/src/worker/start';
 
 const blobs: string[] = [];
 const fakeBlob = (code: string) => {

@@ -1,16 +1,63 @@
-// protocol.ts — the messages between ComputeClient (page) and the worker that
-// computes a large state (the experiments' worker, experiments/worker.ts,
-// answers them too), and the pure request handler it runs (testable without a
-// Worker).
+// protocol.ts — the messages between the page's clients (client.ts) and the
+// worker (worker.ts): an experiment's run, and the computation of a large state.
 //
+//   run an experiment
+//   page → worker  { type: 'run', id, experiment, settings }
+//   worker → page  { type: 'progress', id, step, total, label, key?, vars? }   zero or more
+//                  { type: 'result', id, result }                  or
+//                  { type: 'error', id, message, name, code?, errors? }
+//
+//   compute a state
 //   page → worker  { type: 'compute', id, state }
 //   worker → page  { type: 'compute-progress', id, stage }      'start', then compute()'s stages
 //                  { type: 'computed', id, outcome }            the Outcome: plain data, its typed arrays transferred
 //                  or { type: 'compute-error', id, message }    the worker could not compute at all (e.g. no core)
 
-import type { Core } from '../core/core';
-import { compute, type ComputeStage, type Outcome } from '../model/compute';
+import type { ComputeStage, Outcome } from '../model/compute';
 import type { State } from '../model/state';
+import type { ExperimentName, ExperimentResult, ProgressKey, RawInput, SettingsMap } from '../experiments/run';
+
+/** Start one experiment. */
+export interface RunRequest<E extends ExperimentName = ExperimentName> {
+  type: 'run';
+  id: number;
+  experiment: E;
+  settings: RawInput<SettingsMap[E]>;
+}
+
+/** A step of the running experiment is done. */
+export interface ProgressMessage {
+  type: 'progress';
+  id: number;
+  step: number;
+  total: number;
+  /** The step in English. */
+  label: string;
+  /** The same step as an i18n key with its variables (the page translates it). */
+  key?: ProgressKey;
+  vars?: Record<string, number>;
+}
+
+/** The experiment finished. */
+export interface ResultMessage {
+  type: 'result';
+  id: number;
+  result: ExperimentResult;
+}
+
+/** The experiment failed: bad settings (errors per field), a core error (code), or anything else. */
+export interface ErrorMessage {
+  type: 'error';
+  id: number;
+  message: string;
+  /** 'SettingsError', 'AttentionError' or 'Error' */
+  name: string;
+  code?: string;
+  errors?: Record<string, string>;
+}
+
+/** Anything the worker posts. */
+export type WorkerMessage = ProgressMessage | ResultMessage | ErrorMessage;
 
 /** Compute one state. */
 export interface ComputeRequest {
@@ -65,21 +112,4 @@ export function transfers(outcome: Outcome): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   for (const a of arrays) if (a && a.buffer instanceof ArrayBuffer) buffers.add(a.buffer);
   return [...buffers];
-}
-
-/** Compute `req.state` with the core from `getCore` (loaded once by the caller) and post every message. */
-export async function handleCompute(
-  getCore: () => Promise<Core>,
-  req: ComputeRequest,
-  post: (m: ComputeMessage, transfer?: ArrayBuffer[]) => void,
-): Promise<void> {
-  const { id } = req;
-  try {
-    post({ type: 'compute-progress', id, stage: 'start' });
-    const core = await getCore();
-    const outcome = compute(core, req.state, (stage) => post({ type: 'compute-progress', id, stage }));
-    post({ type: 'computed', id, outcome }, transfers(outcome));
-  } catch (err) {
-    post({ type: 'compute-error', id, message: err instanceof Error ? err.message : String(err) });
-  }
 }

@@ -1,25 +1,25 @@
 // worker.ts — the module Web Worker that runs the experiments, and the
 // computations of large states, off the page's thread.
 //
-// Started by ExperimentClient and ComputeClient (compute-worker/client.ts),
-// each its own instance, with
+// Started by ExperimentClient and ComputeClient (client.ts), each its own
+// instance, with
 //   new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
 // It loads the WASM core once (Vite resolves the module's
 // new URL('attention_core.wasm', import.meta.url)), then answers each
 // { type: 'run', … } with progress, then a result or an error (protocol.ts),
-// and each { type: 'compute', … } with its stages, then the outcome
-// (compute-worker/protocol.ts).
+// and each { type: 'compute', … } with its stages, then the outcome;
+// handlers.ts does the work.
 // Cancelling is the page terminating this worker: no cooperation needed, so it
 // stops at once even inside a long WASM call.
 
 import { loadCore, type Core } from '../core/core';
-import { handleCompute, isComputeRequest } from '../compute-worker/protocol';
-import { wasmUrlFrom } from './worker-wasm';
-import { handleRequest, type RunRequest, type WorkerMessage } from './protocol';
+import { handleCompute, handleRequest } from './handlers';
+import { isComputeRequest, type RunRequest, type WorkerMessage } from './protocol';
+import { wasmUrlFrom } from './wasm-url';
 
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
 
-// where the page's .wasm is, when it said (start-worker.ts): the module worker's own URL carries it (a worker
+// where the page's .wasm is, when it said (start.ts): the module worker's own URL carries it (a worker
 // started through a blob: import has it only in import.meta.url)
 const pageWasm = wasmUrlFrom(scope.location.hash) ?? wasmUrlFrom(new URL(import.meta.url).hash);
 

@@ -1,4 +1,4 @@
-// runner.ts — the page's side of computing a state: where (route.ts), and
+// computation.ts — the page's side of computing a state: where (route.ts), and
 // which outcome is shown. run(state) answers at once:
 //
 //   * a small state: compute()'s outcome, computed now (as always);

@@ -1,5 +1,5 @@
-// worker-wasm.ts — how the page tells its worker where the .wasm is: a
-// #wasm=… fragment on the worker's URL (start-worker.ts writes it, worker.ts
+// wasm-url.ts — how the page tells its worker where the .wasm is: a
+// #wasm=… fragment on the worker's URL (start.ts writes it, worker.ts
 // reads it). Needed where a user's bundler copied our prebuilt worker without
 // rewriting the worker's own address of the .wasm.
 

@@ -1,4 +1,4 @@
-// one-run-worker.ts — what the experiments client and the compute client
+// one-run.ts — what the experiments client and the compute client
 // share: one lazily started Web Worker running one request at a time. A newer
 // run cancels the older one, cancel terminates the worker (which stops it even
 // inside a long WASM call; the next run starts a fresh one), messages of a

@@ -1,5 +1,8 @@
-// client.ts — run an experiment in a Web Worker, with progress and cancel.
+// client.ts — the page's side of the worker: run an experiment, or compute a
+// large state, in a Web Worker, with progress and cancel. Each client has its
+// own worker instance (one script, worker.ts), one run at a time (one-run.ts).
 //
+// Experiments:
 //   const client = new ExperimentClient();
 //   const result = await client.run('scaling', { ds: '1 2 4 … 1024' }, (step, total, label) => …);
 //   client.cancel();   // stops at once: the worker is terminated
@@ -13,12 +16,35 @@
 // another is going cancels the older one: its promise rejects with
 // ExperimentCancelled. The page keeps showing the last complete result until
 // the new promise resolves.
+//
+// States:
+//   const client = new ComputeClient();
+//   const outcome = await client.run(state, (stage) => …);   // the same Outcome compute() gives
+//   client.cancel();   // stops at once: the worker is terminated
+//
+// One run at a time: a newer run cancels the older one (its promise rejects
+// with ComputeCancelled), so only the latest state's outcome ever arrives.
+// Cancel terminates the worker, which stops it even inside a long WASM call;
+// the next run starts a fresh one (its core loads again, off the page's
+// thread). A finished run leaves its worker running for the next, unless the
+// caller releases it (a worker keeps the memory its largest run grew).
 
 import { AttentionError, loadedLimits, type ErrorCode } from '../core/core';
-import { startWorker as startModuleWorker } from './start-worker';
-import { OneRunWorker, type Run, type WorkerLike } from './one-run-worker';
-import type { RunRequest, WorkerMessage } from './protocol';
-import { SettingsError, VALIDATORS, type ExperimentName, type ProgressFn, type RawInput, type ResultMap, type SettingsMap, type Validator } from './run';
+import type { Outcome } from '../model/compute';
+import type { State } from '../model/state';
+import { startWorker as startModuleWorker } from './start';
+import { OneRunWorker, type Run, type WorkerLike } from './one-run';
+import type { ComputeMessage, ComputeRequest, RunRequest, WorkerMessage, WorkerStage } from './protocol';
+import {
+  SettingsError,
+  VALIDATORS,
+  type ExperimentName,
+  type ProgressFn,
+  type RawInput,
+  type ResultMap,
+  type SettingsMap,
+  type Validator,
+} from '../experiments/run';
 
 /** The rejection of a run that was cancelled (by cancel() or a newer run). */
 export class ExperimentCancelled extends Error {
@@ -28,7 +54,7 @@ export class ExperimentCancelled extends Error {
   }
 }
 
-/** Start the real module worker (start-worker.ts; Vite bundles worker.ts and its WASM). */
+/** Start the real module worker (start.ts; Vite bundles worker.ts and its WASM). */
 export function startWorker(): WorkerLike {
   return startModuleWorker();
 }
@@ -81,6 +107,57 @@ export class ExperimentClient extends OneRunWorker<WorkerMessage, Pending> {
     if (m.type === 'result') p.resolve(m.result as never);
     else if (m.errors) p.reject(new SettingsError(p.experiment, m.errors));
     else if (m.code) p.reject(new AttentionError(m.message, m.code as ErrorCode));
+    else p.reject(new Error(m.message));
+  }
+}
+
+// ---------------------------------------------------------------- states
+
+/** The rejection of a run that was cancelled (by cancel() or a newer run). */
+export class ComputeCancelled extends Error {
+  constructor() {
+    super('compute: cancelled');
+    this.name = 'ComputeCancelled';
+  }
+}
+
+/** A computation in the worker, and where its progress goes. */
+interface ComputePending extends Run {
+  onProgress: (stage: WorkerStage) => void;
+}
+
+/** Computes states in a lazily started worker, the latest one only. */
+export class ComputeClient extends OneRunWorker<ComputeMessage, ComputePending> {
+  /** `makeWorker` starts the worker (tests pass a fake). */
+  constructor(makeWorker: () => WorkerLike = startWorker) {
+    super(makeWorker, 'compute');
+  }
+
+  /** Compute `state` in the worker, reporting each stage; resolves with its outcome, rejects with ComputeCancelled when replaced or cancelled. */
+  run(state: State, onProgress: (stage: WorkerStage) => void = () => {}): Promise<Outcome> {
+    return this.start<Outcome>({ onProgress }, (id): ComputeRequest => ({ type: 'compute', id, state }));
+  }
+
+  /** Stop the worker when no run is going (it keeps the memory of its largest run); the next run starts a new one. */
+  release(): void {
+    if (!this.running) this.dropWorker();
+  }
+
+  protected cancelled(): Error {
+    return new ComputeCancelled();
+  }
+
+  protected isProgress(m: ComputeMessage): boolean {
+    return m.type === 'compute-progress';
+  }
+
+  protected progress(m: ComputeMessage, p: ComputePending): void {
+    if (m.type === 'compute-progress') p.onProgress(m.stage);
+  }
+
+  protected finish(m: ComputeMessage, p: ComputePending): void {
+    if (m.type === 'compute-progress') return; // progress() has it
+    if (m.type === 'computed') p.resolve(m.outcome as never);
     else p.reject(new Error(m.message));
   }
 }

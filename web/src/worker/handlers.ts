@@ -1,0 +1,43 @@
+// handlers.ts — what the worker does with each request (worker.ts hands them
+// over): pure functions of a core and a message, testable without a Worker.
+
+import { AttentionError, type Core } from '../core/core';
+import { compute } from '../model/compute';
+import { runExperiment, SettingsError } from '../experiments/run';
+import { transfers, type ComputeMessage, type ComputeRequest, type ErrorMessage, type RunRequest, type WorkerMessage } from './protocol';
+
+/** Run `req` with the core from `getCore` (loaded once by the caller) and post every message. */
+export async function handleRequest(getCore: () => Promise<Core>, req: RunRequest, post: (m: WorkerMessage) => void): Promise<void> {
+  const { id } = req;
+  try {
+    if (req?.type !== 'run') throw new Error(`unknown request type ${String((req as { type?: unknown })?.type)}`);
+    const core = await getCore();
+    const result = runExperiment(core, req.experiment, req.settings, (step, total, label, key, vars) =>
+      post({ type: 'progress', id, step, total, label, key, vars }),
+    );
+    post({ type: 'result', id, result });
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    const m: ErrorMessage = { type: 'error', id, message: e.message, name: e.name };
+    if (err instanceof AttentionError) m.code = err.code;
+    if (err instanceof SettingsError) m.errors = err.errors;
+    post(m);
+  }
+}
+
+/** Compute `req.state` with the core from `getCore` (loaded once by the caller) and post every message. */
+export async function handleCompute(
+  getCore: () => Promise<Core>,
+  req: ComputeRequest,
+  post: (m: ComputeMessage, transfer?: ArrayBuffer[]) => void,
+): Promise<void> {
+  const { id } = req;
+  try {
+    post({ type: 'compute-progress', id, stage: 'start' });
+    const core = await getCore();
+    const outcome = compute(core, req.state, (stage) => post({ type: 'compute-progress', id, stage }));
+    post({ type: 'computed', id, outcome }, transfers(outcome));
+  } catch (err) {
+    post({ type: 'compute-error', id, message: err instanceof Error ? err.message : String(err) });
+  }
+}
