@@ -1,6 +1,7 @@
 // Tests of web/src/experiments: the four seed 003 experiments through the WASM
-// build (the same checks as tests/cpp/experiments_test.cpp, and the same fixture
-// numbers: same seed, same numbers natively and in WASM), the report texts,
+// build (the same checks as tests/cpp/scaling_test.cpp, permutation_test.cpp,
+// quadratic_test.cpp and h1_check_test.cpp, and the same fixture numbers: same
+// seed, same numbers natively and in WASM), the report texts,
 // the settings validation, and ExperimentClient against a fake worker.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
@@ -47,7 +48,7 @@ import {
 } from '../../../web/src/experiments/run';
 import { loadCoreForNode } from '../support/load-core';
 
-// scaling_point(64, 8, 200, seed = 7) — the constants of tests/cpp/experiments_test.cpp
+// scaling_point(64, 8, 200, seed = 7) — the constants of tests/cpp/scaling_test.cpp
 const FIXTURE = {
   max_scaled_mean: 0.3459673299625507,
   max_scaled_std: 0.11127659554153715,
