@@ -52,11 +52,8 @@ val stack_to(const std::vector<ap::Matrix>& ms) {
 }
 
 val js_softmax(val xs) {
-  auto r = ap::softmax(doubles(xs));
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", copy_out(r.value));
-  return o;
+  return result_to(ap::softmax(doubles(xs)),
+                   [](val& o, const auto& out) { o.set("out", copy_out(out)); });
 }
 
 // temperature: τ, any double (the core checks it: a finite number > 0);
@@ -65,16 +62,17 @@ val js_softmax(val xs) {
 // bias: null, or a RawMatrix (n_q, n_k) added after scaling (the core checks it)
 val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, val weights_into,
                  val bias) {
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  const bool biased = !bias.isNull() && !bias.isUndefined();
-  const ap::Matrix B = biased ? matrix_from(bias) : ap::Matrix();
+  ap::Mask mask_copy;
+  ap::Matrix bias_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  const ap::Matrix* B = optional_matrix(bias, bias_copy);
   // attention_buffers: the weights are not zero-filled before the kernel writes them
-  auto r = ap::attention_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
-                                 ap::AttentionOptions{scale, temperature, biased ? &B : nullptr});
+  auto r = ap::attention_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), M,
+                                 ap::AttentionOptions{scale, temperature, B});
+  // weightsInto is checked against n_q·n_k, which only the result knows
   if (!r.ok()) return failure(r.status);
   const ap::AttentionBuffers& b = r.value;
-  const bool into = !weights_into.isNull() && !weights_into.isUndefined();
+  const bool into = !absent(weights_into);
   if (into && !(is_float64_array(weights_into) && size_of(weights_into, "length") == b.n_q * b.n_k))
     return failure(ap::Status::Error(
         "shape", "attention: weightsInto must be a Float64Array of n_q·n_k = " +
@@ -94,20 +92,19 @@ val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, 
 }
 
 val js_attention_steps(val Q, val K, val V, val mask, bool scale, double temperature, val bias) {
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  const bool biased = !bias.isNull() && !bias.isUndefined();  // (n_q, n_k), as in js_attention
-  const ap::Matrix B = biased ? matrix_from(bias) : ap::Matrix();
-  auto r = ap::attention_steps(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr,
-                               ap::AttentionOptions{scale, temperature, biased ? &B : nullptr});
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("scores", matrix_to(r.value.scores));
-  o.set("scaled", matrix_to(r.value.scaled));
-  o.set("masked", matrix_to(r.value.masked));
-  o.set("weights", matrix_to(r.value.weights));
-  o.set("out", matrix_to(r.value.out));
-  return o;
+  ap::Mask mask_copy;
+  ap::Matrix bias_copy;  // (n_q, n_k), as in js_attention
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  const ap::Matrix* B = optional_matrix(bias, bias_copy);
+  return result_to(ap::attention_steps(matrix_from(Q), matrix_from(K), matrix_from(V), M,
+                                       ap::AttentionOptions{scale, temperature, B}),
+                   [](val& o, const auto& v) {
+                     o.set("scores", matrix_to(v.scores));
+                     o.set("scaled", matrix_to(v.scaled));
+                     o.set("masked", matrix_to(v.masked));
+                     o.set("weights", matrix_to(v.weights));
+                     o.set("out", matrix_to(v.out));
+                   });
 }
 
 // The first failure of `checks`, or Ok.
@@ -117,20 +114,28 @@ ap::Status first_failure(std::initializer_list<ap::Status> checks) {
   return ap::Status::Ok();
 }
 
+// { ok, data: Uint8Array (rows·cols, 1 = visible), rows, cols } from a mask builder.
+val mask_out(const ap::Result<ap::Mask>& r) {
+  return result_to(r, [](val& o, const ap::Mask& m) {
+    o.set("data", copy_out(m.data));
+    o.set("rows", m.rows);
+    o.set("cols", m.cols);
+  });
+}
+
 // Sizes accept 0 here: the core itself reports an empty shape (code "empty").
 val js_causal_mask(double n_q, double n_k) {
   const char* fn = "causal_mask";
   std::size_t nq = 0, nk = 0;
   ap::Status s = first_failure({count_arg(fn, "n", n_q, 0, ap::kMaxRows, nq),
                                 count_arg(fn, "n_k", n_k, 0, ap::kMaxRows, nk)});
-  if (!s.ok()) return failure(s);
-  auto r = ap::causal_mask(nq, nk);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("data", copy_out(r.value.data));
-  o.set("rows", r.value.rows);
-  o.set("cols", r.value.cols);
-  return o;
+  return s.ok() ? mask_out(ap::causal_mask(nq, nk)) : failure(s);
+}
+
+// { out, weights (stacked) } of multi_head and its rope overload.
+void multi_head_fields(val& o, const ap::MultiHeadResult& v) {
+  o.set("out", matrix_to(v.out));
+  o.set("weights", stack_to(v.weights));
 }
 
 // bias: null, or a RawTensor3 (h, n_q, n_k), one per head (the core checks it)
@@ -138,17 +143,13 @@ val js_multi_head(val Q, val K, val V, double h, val mask, double temperature, v
   std::size_t heads = 0;
   ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
   if (!s.ok()) return failure(s);
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  const bool biased = !bias.isNull() && !bias.isUndefined();
-  const ap::Tensor3 B = biased ? tensor_from(bias) : ap::Tensor3();
-  auto r = ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, has ? &m : nullptr,
-                          temperature, biased ? &B : nullptr);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", matrix_to(r.value.out));
-  o.set("weights", stack_to(r.value.weights));
-  return o;
+  ap::Mask mask_copy;
+  ap::Tensor3 bias_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  const ap::Tensor3* B = optional_tensor(bias, bias_copy);
+  return result_to(
+      ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M, temperature, B),
+      multi_head_fields);
 }
 
 val js_pos_encoding(double n, double d) {
@@ -157,54 +158,42 @@ val js_pos_encoding(double n, double d) {
   ap::Status s = first_failure(
       {count_arg(fn, "n", n, 0, ap::kMaxRows, n_), count_arg(fn, "d", d, 0, ap::kMaxCols, d_)});
   if (!s.ok()) return failure(s);
-  auto r = ap::pos_encoding(n_, d_);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", matrix_to(r.value));
-  return o;
+  return result_to(ap::pos_encoding(n_, d_),
+                   [](val& o, const ap::Matrix& out) { o.set("out", matrix_to(out)); });
 }
 
 val js_layer_norm(val row, double eps) {
-  auto r = ap::layer_norm(doubles(row), eps);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", copy_out(r.value));
-  return o;
+  return result_to(ap::layer_norm(doubles(row), eps),
+                   [](val& o, const auto& out) { o.set("out", copy_out(out)); });
+}
+
+// { normed, attended, out, weights (stacked) } of block and its positions overload.
+void block_fields(val& o, const ap::BlockResult& v) {
+  o.set("normed", matrix_to(v.normed));
+  o.set("attended", matrix_to(v.attended));
+  o.set("out", matrix_to(v.out));
+  o.set("weights", stack_to(v.weights));
 }
 
 val js_block(val X, double h, val mask, double eps) {
   std::size_t heads = 0;
   ap::Status s = count_arg("block", "h", h, 1, ap::kMaxHeads, heads);
   if (!s.ok()) return failure(s);
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  auto r = ap::block(matrix_from(X), heads, has ? &m : nullptr, eps);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("normed", matrix_to(r.value.normed));
-  o.set("attended", matrix_to(r.value.attended));
-  o.set("out", matrix_to(r.value.out));
-  o.set("weights", stack_to(r.value.weights));
-  return o;
+  ap::Mask mask_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  return result_to(ap::block(matrix_from(X), heads, M, eps), block_fields);
 }
 
 val js_single_head(val X, val Wq, val Wk, val Wv, bool causal) {
-  auto r =
-      ap::single_head(matrix_from(X), matrix_from(Wq), matrix_from(Wk), matrix_from(Wv), causal);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("q", matrix_to(r.value.q));
-  o.set("k", matrix_to(r.value.k));
-  o.set("v", matrix_to(r.value.v));
-  o.set("weights", matrix_to(r.value.weights));
-  o.set("out", matrix_to(r.value.out));
-  return o;
-}
-
-std::vector<double> optional_doubles(const val& params, const char* key) {
-  const val v = params[key];
-  if (v.isNull() || v.isUndefined()) return {};
-  return doubles(v);
+  return result_to(
+      ap::single_head(matrix_from(X), matrix_from(Wq), matrix_from(Wk), matrix_from(Wv), causal),
+      [](val& o, const auto& v) {
+        o.set("q", matrix_to(v.q));
+        o.set("k", matrix_to(v.k));
+        o.set("v", matrix_to(v.v));
+        o.set("weights", matrix_to(v.weights));
+        o.set("out", matrix_to(v.out));
+      });
 }
 
 // { Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo? } → ProjectionParams (grouped_query_attention, kv_decode)
@@ -234,21 +223,15 @@ val js_grouped_query_attention(val q, val k, val v, val params, double num_heads
   if (s.ok()) s = values_within(fn, "v", v);
   if (!s.ok()) return failure(s);
   const ap::ProjectionParams p = projection_params_from(params);
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  auto r = ap::grouped_query_attention(tensor_from(q), tensor_from(k), tensor_from(v), p, heads,
-                                       kv_heads, has ? &m : nullptr);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  val out = val::object();
-  out.set("data", copy_out(r.value.out.data));
-  out.set("batch", r.value.out.batch);
-  out.set("rows", r.value.out.rows);
-  out.set("cols", r.value.out.cols);
-  o.set("out", out);
-  o.set("weights", copy_out(r.value.weights));
-  o.set("num_heads", r.value.num_heads);
-  return o;
+  ap::Mask mask_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  return result_to(ap::grouped_query_attention(tensor_from(q), tensor_from(k), tensor_from(v), p,
+                                               heads, kv_heads, M),
+                   [](val& o, const auto& r) {
+                     o.set("out", tensor_to(r.out));
+                     o.set("weights", copy_out(r.weights));
+                     o.set("num_heads", r.num_heads);
+                   });
 }
 
 val js_random_normal(double rows, double cols, double seed, double scale) {
@@ -259,26 +242,15 @@ val js_random_normal(double rows, double cols, double seed, double scale) {
                                 count_arg(fn, "cols", cols, 0, ap::kMaxCols, cols_),
                                 seed_arg(fn, "seed", seed, seed_)});
   if (!s.ok()) return failure(s);
-  auto r = ap::random_normal(rows_, cols_, seed_, scale);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", matrix_to(r.value));
-  return o;
+  return result_to(ap::random_normal(rows_, cols_, seed_, scale),
+                   [](val& o, const ap::Matrix& out) { o.set("out", matrix_to(out)); });
 }
 
 // ---- masks: the sparse mask builders of mask_patterns.h --------
-// Each returns { ok, data: Uint8Array (n·n, 1 = visible), rows, cols }, like
-// causal_mask. Counts cross as doubles through count_arg (0 … kMaxRows: the
-// core reports 0 and every relation to n itself, with the same messages).
-
-val mask_out(const ap::Result<ap::Mask>& r) {
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("data", copy_out(r.value.data));
-  o.set("rows", r.value.rows);
-  o.set("cols", r.value.cols);
-  return o;
-}
+// Each returns { ok, data: Uint8Array (n·n, 1 = visible), rows, cols }
+// (mask_out), like causal_mask. Counts cross as doubles through count_arg
+// (0 … kMaxRows: the core reports 0 and every relation to n itself, with the
+// same messages).
 
 val js_sliding_window_mask(double n, double w) {
   const char* fn = "sliding_window_mask";
@@ -355,11 +327,8 @@ val js_bigbird_mask(double n, double block, double window_blocks, double global_
 // pairing, false = 'half' (x_i, x_{i+d/2}), true = (x_{2i}, x_{2i+1}).
 val js_rope(val X, double base, bool interleaved, double offset) {
   const ap::Pairing pairing = interleaved ? ap::Pairing::interleaved : ap::Pairing::half;
-  auto r = ap::rope(matrix_from(X), ap::RopeOptions{base, pairing, offset});
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", matrix_to(r.value));
-  return o;
+  return result_to(ap::rope(matrix_from(X), ap::RopeOptions{base, pairing, offset}),
+                   [](val& o, const ap::Matrix& out) { o.set("out", matrix_to(out)); });
 }
 
 // { ok, out: Float64Array (h) }. h = 0 is the core's own error.
@@ -367,11 +336,8 @@ val js_alibi_slopes(double h) {
   std::size_t h_ = 0;
   ap::Status s = count_arg("alibi_slopes", "h", h, 0, ap::kMaxHeads, h_);
   if (!s.ok()) return failure(s);
-  auto r = ap::alibi_slopes(h_);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", copy_out(r.value));
-  return o;
+  return result_to(ap::alibi_slopes(h_),
+                   [](val& o, const auto& out) { o.set("out", copy_out(out)); });
 }
 
 // { ok, out: { data (h·n_q·n_k), batch: h, rows: n_q, cols: n_k } }.
@@ -382,16 +348,8 @@ val js_alibi_bias(double h, double n_q, double n_k) {
                                 count_arg(fn, "n_q", n_q, 0, ap::kMaxRows, nq),
                                 count_arg(fn, "n_k", n_k, 0, ap::kMaxRows, nk)});
   if (!s.ok()) return failure(s);
-  auto r = ap::alibi_bias(h_, nq, nk);
-  if (!r.ok()) return failure(r.status);
-  val out = val::object();
-  out.set("data", copy_out(r.value.data));
-  out.set("batch", r.value.batch);
-  out.set("rows", r.value.rows);
-  out.set("cols", r.value.cols);
-  val o = success();
-  o.set("out", out);
-  return o;
+  return result_to(ap::alibi_bias(h_, nq, nk),
+                   [](val& o, const ap::Tensor3& out) { o.set("out", tensor_to(out)); });
 }
 
 // ---- end of positions ------------------------------------------
@@ -406,18 +364,14 @@ val js_multi_head_rope(val Q, val K, val V, double h, val mask, double temperatu
   std::size_t heads = 0;
   ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
   if (!s.ok()) return failure(s);
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  const bool biased = !bias.isNull() && !bias.isUndefined();
-  const ap::Tensor3 B = biased ? tensor_from(bias) : ap::Tensor3();
+  ap::Mask mask_copy;
+  ap::Tensor3 bias_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  const ap::Tensor3* B = optional_tensor(bias, bias_copy);
   const ap::RopeOptions R{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, offset};
-  auto r = ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, has ? &m : nullptr,
-                          temperature, biased ? &B : nullptr, rope ? &R : nullptr);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("out", matrix_to(r.value.out));
-  o.set("weights", stack_to(r.value.weights));
-  return o;
+  return result_to(ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M,
+                                  temperature, B, rope ? &R : nullptr),
+                   multi_head_fields);
 }
 
 val js_block_positions(val X, double h, val mask, double eps, bool rope, double base,
@@ -425,18 +379,12 @@ val js_block_positions(val X, double h, val mask, double eps, bool rope, double 
   std::size_t heads = 0;
   ap::Status s = count_arg("block", "h", h, 1, ap::kMaxHeads, heads);
   if (!s.ok()) return failure(s);
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
+  ap::Mask mask_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
   const ap::RopeOptions R{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, offset};
-  auto r = ap::block(matrix_from(X), heads, has ? &m : nullptr,
-                     ap::BlockOptions{eps, rope ? &R : nullptr, alibi});
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("normed", matrix_to(r.value.normed));
-  o.set("attended", matrix_to(r.value.attended));
-  o.set("out", matrix_to(r.value.out));
-  o.set("weights", stack_to(r.value.weights));
-  return o;
+  return result_to(
+      ap::block(matrix_from(X), heads, M, ap::BlockOptions{eps, rope ? &R : nullptr, alibi}),
+      block_fields);
 }
 
 // ---- end of rope options -----------------------------------------
@@ -460,28 +408,19 @@ val js_flash_attention(val Q, val K, val V, val mask, bool scale, bool causal, d
                                 count_arg(fn, "block_k", block_k, 1, ap::kMaxFlashRows, o.block_k),
                                 flash_values_within(fn, Q, K, V)});
   if (!s.ok()) return failure(s);
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  auto r =
-      ap::flash_attention(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr, o);
-  if (!r.ok()) return failure(r.status);
-  val out = success();
-  out.set("out", matrix_to(r.value.out));
-  out.set("lse", copy_out(r.value.lse));
-  return out;
+  ap::Mask mask_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  return result_to(ap::flash_attention(matrix_from(Q), matrix_from(K), matrix_from(V), M, o),
+                   [](val& out, const auto& r) {
+                     out.set("out", matrix_to(r.out));
+                     out.set("lse", copy_out(r.lse));
+                   });
 }
 
 // { ok, steps: [{ key_begin, key_end, m, l (n_q), acc, partial (n_q, d_v) }], out, lse }
-val js_flash_trace(val Q, val K, val V, bool scale, bool causal, double block_k) {
-  const char* fn = "flash_trace";
-  ap::FlashOptions o{scale, causal, 1, 0};
-  ap::Status s = first_failure({count_arg(fn, "block_k", block_k, 1, ap::kMaxFlashRows, o.block_k),
-                                flash_values_within(fn, Q, K, V)});
-  if (!s.ok()) return failure(s);
-  auto r = ap::flash_trace(matrix_from(Q), matrix_from(K), matrix_from(V), o);
-  if (!r.ok()) return failure(r.status);
+void trace_fields(val& out, const ap::FlashTrace& r) {
   val steps = val::array();
-  for (const ap::FlashTraceStep& t : r.value.steps) {
+  for (const ap::FlashTraceStep& t : r.steps) {
     val step = val::object();
     step.set("key_begin", t.key_begin);
     step.set("key_end", t.key_end);
@@ -491,11 +430,19 @@ val js_flash_trace(val Q, val K, val V, bool scale, bool causal, double block_k)
     step.set("partial", matrix_to(t.partial));
     steps.call<void>("push", step);
   }
-  val out = success();
   out.set("steps", steps);
-  out.set("out", matrix_to(r.value.result.out));
-  out.set("lse", copy_out(r.value.result.lse));
-  return out;
+  out.set("out", matrix_to(r.result.out));
+  out.set("lse", copy_out(r.result.lse));
+}
+
+val js_flash_trace(val Q, val K, val V, bool scale, bool causal, double block_k) {
+  const char* fn = "flash_trace";
+  ap::FlashOptions o{scale, causal, 1, 0};
+  ap::Status s = first_failure({count_arg(fn, "block_k", block_k, 1, ap::kMaxFlashRows, o.block_k),
+                                flash_values_within(fn, Q, K, V)});
+  if (!s.ok()) return failure(s);
+  return result_to(ap::flash_trace(matrix_from(Q), matrix_from(K), matrix_from(V), o),
+                   trace_fields);
 }
 
 // params as grouped_query_attention's; steps: a count (the core checks 1 … n).
@@ -510,19 +457,17 @@ val js_kv_decode(val X, val params, double num_heads, double num_kv_heads, doubl
                      count_arg(fn, "steps", steps, 0, ap::kMaxRows, o.steps)});
   if (!s.ok()) return failure(s);
   const ap::ProjectionParams p = projection_params_from(params);
-  auto r = ap::kv_decode(matrix_from(X), p, o);
-  if (!r.ok()) return failure(r.status);
-  std::vector<double> weights, cache;
-  for (const ap::Matrix& w : r.value.weights)
-    weights.insert(weights.end(), w.data.begin(), w.data.end());
-  for (std::size_t c : r.value.cache_values) cache.push_back(static_cast<double>(c));
-  val out = success();
-  out.set("out", matrix_to(r.value.out));
-  out.set("weights", copy_out(weights));
-  out.set("cache_values", copy_out(cache));
-  out.set("head_dim_k", r.value.head_dim_k);
-  out.set("head_dim_v", r.value.head_dim_v);
-  return out;
+  return result_to(ap::kv_decode(matrix_from(X), p, o), [](val& out, const auto& r) {
+    std::vector<double> weights, cache;
+    for (const ap::Matrix& w : r.weights)
+      weights.insert(weights.end(), w.data.begin(), w.data.end());
+    for (std::size_t c : r.cache_values) cache.push_back(static_cast<double>(c));
+    out.set("out", matrix_to(r.out));
+    out.set("weights", copy_out(weights));
+    out.set("cache_values", copy_out(cache));
+    out.set("head_dim_k", r.head_dim_k);
+    out.set("head_dim_v", r.head_dim_v);
+  });
 }
 
 // ---- end of attention at scale -----------------------------------

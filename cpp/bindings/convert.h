@@ -1,11 +1,13 @@
-// convert.h — the conversions both binding files share (no maths here).
+// convert.h — the conversions the binding files share (no maths here).
 //
 // A matrix crosses as { data: Float64Array, rows, cols }, a batch as
 // { data, batch, rows, cols }, a mask as { data: Uint8Array, rows, cols }
-// (1 = visible) or null/undefined. Inputs are copied once into C++
+// (1 = visible) or null/undefined (optional_mask; a bias: optional_matrix,
+// optional_tensor). Inputs are copied once into C++
 // (convertJSArrayToNumberVector is one TypedArray.set), outputs once out
 // (new TypedArray(typed_memory_view(...))), so JS never holds a handle to .delete().
-// Results are { ok: true, …fields } or { ok: false, code, message }.
+// Results are { ok: true, …fields } or { ok: false, code, message } (result_to,
+// failure, success).
 // Counts and seeds arrive as JS numbers (doubles) and go through count_arg /
 // seed_arg before any cast: a cast of −1, NaN or 1e20 to size_t would be
 // undefined behaviour (in practice a wrap: 1e20 → 0 on wasm32).
@@ -101,12 +103,15 @@ inline bool is_float64_array(const val& v) {
   // clang-format on
 }
 
+// True when JS passed null or undefined (or left the argument or key out).
+inline bool absent(const val& v) { return v.isNull() || v.isUndefined(); }
+
 // Ok when the `data` of argument `o` holds at most kMaxValues numbers, checked
 // before the copy: three batches of 96 × 1024 × 1024 (800 MB each) ran the
 // 2 GiB heap out of memory and aborted the module while being copied in.
 inline ap::Status values_within(const char* fn, const char* arg, const val& o) {
   const val data = o["data"];
-  const std::size_t n = data.isNull() || data.isUndefined() ? 0 : size_of(data, "length");
+  const std::size_t n = absent(data) ? 0 : size_of(data, "length");
   if (n <= ap::kMaxValues) return ap::Status::Ok();
   return ap::Status::Error("too_large", std::string(fn) + ": " + arg + " has " + std::to_string(n) +
                                             " values: the limit is " +
@@ -131,13 +136,33 @@ inline ap::Tensor3 tensor_from(const val& o) {
   return t;
 }
 
-// The mask, or false when JS passed null/undefined.
-inline bool mask_from(const val& o, ap::Mask& m) {
-  if (o.isNull() || o.isUndefined()) return false;
-  m.rows = size_of(o, "rows");
-  m.cols = size_of(o, "cols");
-  m.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(o["data"]);
-  return true;
+// The mask `v` copied into `storage`, or nullptr when `v` is null/undefined.
+inline const ap::Mask* optional_mask(const val& v, ap::Mask& storage) {
+  if (absent(v)) return nullptr;
+  storage.rows = size_of(v, "rows");
+  storage.cols = size_of(v, "cols");
+  storage.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(v["data"]);
+  return &storage;
+}
+
+// The matrix `v` (a bias) copied into `storage`, or nullptr when `v` is null/undefined.
+inline const ap::Matrix* optional_matrix(const val& v, ap::Matrix& storage) {
+  if (absent(v)) return nullptr;
+  storage = matrix_from(v);
+  return &storage;
+}
+
+// The batch `v` (a bias per head) copied into `storage`, or nullptr when `v` is null/undefined.
+inline const ap::Tensor3* optional_tensor(const val& v, ap::Tensor3& storage) {
+  if (absent(v)) return nullptr;
+  storage = tensor_from(v);
+  return &storage;
+}
+
+// The numbers of `o[key]`, or none when the key is missing, null or undefined.
+inline std::vector<double> optional_doubles(const val& o, const char* key) {
+  const val v = o[key];
+  return absent(v) ? std::vector<double>() : doubles(v);
 }
 
 // A JS-owned copy of `v`. `new Float64Array(view)` copies in one block;
@@ -172,6 +197,16 @@ inline val matrix_to(const double* data, std::size_t rows, std::size_t cols) {
 
 inline val matrix_to(const ap::Matrix& m) { return matrix_to(m.data.data(), m.rows, m.cols); }
 
+// { data, batch, rows, cols } from a batch.
+inline val tensor_to(const ap::Tensor3& t) {
+  val o = val::object();
+  o.set("data", copy_out(t.data));
+  o.set("batch", t.batch);
+  o.set("rows", t.rows);
+  o.set("cols", t.cols);
+  return o;
+}
+
 inline val failure(const ap::Status& s) {
   val o = val::object();
   o.set("ok", false);
@@ -183,6 +218,15 @@ inline val failure(const ap::Status& s) {
 inline val success() {
   val o = val::object();
   o.set("ok", true);
+  return o;
+}
+
+// failure(r.status) when `r` failed, else { ok: true } with fill(o, r.value) setting its fields.
+template <class T, class Fill>
+val result_to(const ap::Result<T>& r, Fill fill) {
+  if (!r.ok()) return failure(r.status);
+  val o = success();
+  fill(o, r.value);
   return o;
 }
 

@@ -20,14 +20,12 @@ namespace {
 using namespace ap_js;
 
 val js_cost(std::string fn, val dims) {
-  auto r = ap::cost_of(fn, doubles(dims));
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("multiply_adds", r.value.multiply_adds);
-  o.set("result_bytes", r.value.result_bytes);
-  const ap::Status s = ap::check_cost(r.value.fn, r.value);
-  o.set("message", s.ok() ? std::string() : s.message);
-  return o;
+  return result_to(ap::cost_of(fn, doubles(dims)), [](val& o, const ap::Cost& c) {
+    o.set("multiply_adds", c.multiply_adds);
+    o.set("result_bytes", c.result_bytes);
+    const ap::Status s = ap::check_cost(c.fn, c);
+    o.set("message", s.ok() ? std::string() : s.message);
+  });
 }
 
 }  // namespace

@@ -105,32 +105,34 @@ val js_scaling_experiment(val ds, double n, double trials, double seed) {
        {counts(fn, "ds", doubles(ds), ap::kMaxCols, ds_), count(fn, "n", n, ap::kMaxRows, n_),
         count(fn, "trials", trials, ap::kMaxTrials, t_), seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
-  auto r = ap::scaling_experiment(ds_, n_, t_, s_);
-  if (!r.ok()) return failure(r.status);
-  val points = val::array();
-  for (const ap::ScalingPoint& p : r.value) points.call<void>("push", point_to(p));
-  val o = success();
-  o.set("points", points);
-  return o;
+  return result_to(ap::scaling_experiment(ds_, n_, t_, s_), [](val& o, const auto& ps) {
+    val points = val::array();
+    for (const ap::ScalingPoint& p : ps) points.call<void>("push", point_to(p));
+    o.set("points", points);
+  });
+}
+
+// The fields of a permutation experiment, with `positions` after use_pe when given.
+void permutation_fields(val& o, const ap::PermutationResult& v, const std::string* positions) {
+  o.set("perm", indices_out(v.perm));
+  o.set("use_pe", v.use_pe);
+  if (positions) o.set("positions", *positions);
+  o.set("permuted_input", matrix_to(v.permuted_input));
+  o.set("out", matrix_to(v.out));
+  o.set("out_permuted", matrix_to(v.out_permuted));
+  o.set("permuted_out", matrix_to(v.permuted_out));
+  o.set("weights", matrix_to(v.weights));
+  o.set("weights_permuted", matrix_to(v.weights_permuted));
+  o.set("max_abs_diff", v.max_abs_diff);
 }
 
 val js_permutation_experiment(val X, val perm, bool use_pe) {
   std::vector<std::size_t> p;
   ap::Status s = counts("permutation_experiment", "perm", doubles(perm), ap::kMaxRows, p);
   if (!s.ok()) return failure(s);
-  auto r = ap::permutation_experiment(matrix_from(X), p, use_pe);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("perm", indices_out(r.value.perm));
-  o.set("use_pe", r.value.use_pe);
-  o.set("permuted_input", matrix_to(r.value.permuted_input));
-  o.set("out", matrix_to(r.value.out));
-  o.set("out_permuted", matrix_to(r.value.out_permuted));
-  o.set("permuted_out", matrix_to(r.value.permuted_out));
-  o.set("weights", matrix_to(r.value.weights));
-  o.set("weights_permuted", matrix_to(r.value.weights_permuted));
-  o.set("max_abs_diff", r.value.max_abs_diff);
-  return o;
+  return result_to(
+      ap::permutation_experiment(matrix_from(X), p, use_pe),
+      [](val& o, const ap::PermutationResult& v) { permutation_fields(o, v, nullptr); });
 }
 
 val js_seeded_permutation(double n, double seed) {
@@ -139,11 +141,8 @@ val js_seeded_permutation(double n, double seed) {
   std::uint64_t s_ = 0;
   for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
-  auto r = ap::seeded_permutation(n_, s_);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("perm", indices_out(r.value));
-  return o;
+  return result_to(ap::seeded_permutation(n_, s_),
+                   [](val& o, const auto& perm) { o.set("perm", indices_out(perm)); });
 }
 
 val js_quadratic_point(double n, double d, double seed) {
@@ -153,36 +152,31 @@ val js_quadratic_point(double n, double d, double seed) {
   for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
                        seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
-  auto r = ap::quadratic_point(n_, d_, s_);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("n", r.value.n);
-  o.set("d", r.value.d);
-  o.set("entries", r.value.entries);
-  o.set("bytes", r.value.bytes);
-  o.set("checksum", r.value.checksum);
-  return o;
+  return result_to(ap::quadratic_point(n_, d_, s_), [](val& o, const auto& v) {
+    o.set("n", v.n);
+    o.set("d", v.d);
+    o.set("entries", v.entries);
+    o.set("bytes", v.bytes);
+    o.set("checksum", v.checksum);
+  });
 }
 
 val js_fit_loglog_slope(val xs, val ys) {
-  auto r = ap::fit_loglog_slope(doubles(xs), doubles(ys));
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("slope", r.value.slope);
-  o.set("intercept", r.value.intercept);
-  o.set("r2", r.value.r2);
-  return o;
+  return result_to(ap::fit_loglog_slope(doubles(xs), doubles(ys)), [](val& o, const auto& v) {
+    o.set("slope", v.slope);
+    o.set("intercept", v.intercept);
+    o.set("r2", v.r2);
+  });
 }
 
 val js_h1_check(val Q, val K, val V, val mask) {
-  ap::Mask m;
-  const bool has = mask_from(mask, m);
-  auto r = ap::h1_check(matrix_from(Q), matrix_from(K), matrix_from(V), has ? &m : nullptr);
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("max_out_diff", r.value.max_out_diff);
-  o.set("max_weight_diff", r.value.max_weight_diff);
-  return o;
+  ap::Mask mask_copy;
+  const ap::Mask* M = optional_mask(mask, mask_copy);
+  return result_to(ap::h1_check(matrix_from(Q), matrix_from(K), matrix_from(V), M),
+                   [](val& o, const auto& v) {
+                     o.set("max_out_diff", v.max_out_diff);
+                     o.set("max_weight_diff", v.max_weight_diff);
+                   });
 }
 
 // ---- relative position (experiments 5 and 7) ---------------------
@@ -191,8 +185,8 @@ val js_h1_check(val Q, val K, val V, val mask) {
 // permutation_positions(X, perm, positions, base, interleaved) with positions
 // 'none' | 'sinusoidal' | 'rope' | 'alibi'; interleaved false = 'half' pairing.
 
-val relative_to(const ap::RelativePositionResult& r) {
-  val o = success();
+// The fields of a relative-position result: n, d, q, k, the score matrices, the deviations.
+void relative_fields(val& o, const ap::RelativePositionResult& r) {
   o.set("n", r.n);
   o.set("d", r.d);
   o.set("q", copy_out(r.q));
@@ -201,7 +195,6 @@ val relative_to(const ap::RelativePositionResult& r) {
   o.set("sin_scores", matrix_to(r.sin_scores));
   o.set("rope_deviation", r.rope_deviation);
   o.set("sin_deviation", r.sin_deviation);
-  return o;
 }
 
 ap::RopeOptions rope_options(double base, bool interleaved) {
@@ -216,17 +209,17 @@ val js_relative_position_experiment(double n, double d, double seed, double base
   for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
                        seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
-  auto r = ap::relative_position_experiment(n_, d_, s_, rope_options(base, interleaved));
-  return r.ok() ? relative_to(r.value) : failure(r.status);
+  return result_to(ap::relative_position_experiment(n_, d_, s_, rope_options(base, interleaved)),
+                   relative_fields);
 }
 
 val js_relative_position_scores(val q, val k, double n, double base, bool interleaved) {
   std::size_t n_ = 0;
   ap::Status s = count("relative_position_scores", "n", n, ap::kMaxRows, n_);
   if (!s.ok()) return failure(s);
-  auto r =
-      ap::relative_position_scores(doubles(q), doubles(k), n_, rope_options(base, interleaved));
-  return r.ok() ? relative_to(r.value) : failure(r.status);
+  return result_to(
+      ap::relative_position_scores(doubles(q), doubles(k), n_, rope_options(base, interleaved)),
+      relative_fields);
 }
 
 val js_permutation_positions(val X, val perm, std::string positions, double base,
@@ -243,20 +236,11 @@ val js_permutation_positions(val X, val perm, std::string positions, double base
   std::vector<std::size_t> order;
   ap::Status s = counts(fn, "perm", doubles(perm), ap::kMaxRows, order);
   if (!s.ok()) return failure(s);
-  auto r = ap::permutation_experiment(matrix_from(X), order, p, rope_options(base, interleaved));
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("perm", indices_out(r.value.perm));
-  o.set("use_pe", r.value.use_pe);
-  o.set("positions", positions);
-  o.set("permuted_input", matrix_to(r.value.permuted_input));
-  o.set("out", matrix_to(r.value.out));
-  o.set("out_permuted", matrix_to(r.value.out_permuted));
-  o.set("permuted_out", matrix_to(r.value.permuted_out));
-  o.set("weights", matrix_to(r.value.weights));
-  o.set("weights_permuted", matrix_to(r.value.weights_permuted));
-  o.set("max_abs_diff", r.value.max_abs_diff);
-  return o;
+  return result_to(
+      ap::permutation_experiment(matrix_from(X), order, p, rope_options(base, interleaved)),
+      [&positions](val& o, const ap::PermutationResult& v) {
+        permutation_fields(o, v, &positions);
+      });
 }
 // ---- end of relative position -----------------------------------
 
@@ -266,8 +250,8 @@ val js_permutation_positions(val X, val perm, std::string positions, double base
 // pre_ln } (each { r: Float64Array (L + 1), ratio, collapsed }) and the
 // collapse threshold.
 
-val depth_curves_to(const ap::DepthCurves& curves) {
-  val o = success();
+// The three depth curves, by variant name, and the collapse threshold.
+void depth_fields(val& o, const ap::DepthCurves& curves) {
   for (std::size_t v = 0; v < ap::kDepthVariants; ++v) {
     const ap::DepthCurve& c = curves[v];
     val curve = val::object();
@@ -277,7 +261,6 @@ val depth_curves_to(const ap::DepthCurves& curves) {
     o.set(ap::depth_variant_name(static_cast<ap::DepthVariant>(v)), curve);
   }
   o.set("threshold", ap::kCollapseThreshold);
-  return o;
 }
 
 val js_depth_experiment(double n, double d, double L, double seed) {
@@ -287,13 +270,12 @@ val js_depth_experiment(double n, double d, double L, double seed) {
   for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
                        count(fn, "L", L, ap::kMaxDepthLayers, L_), seed_arg(fn, "seed", seed, s_)})
     if (!s.ok()) return failure(s);
-  auto r = ap::depth_experiment(n_, d_, L_, s_);
-  if (!r.ok()) return failure(r.status);
-  val o = depth_curves_to(r.value.curves);
-  o.set("n", r.value.n);
-  o.set("d", r.value.d);
-  o.set("L", r.value.layers);
-  return o;
+  return result_to(ap::depth_experiment(n_, d_, L_, s_), [](val& o, const auto& v) {
+    depth_fields(o, v.curves);
+    o.set("n", v.n);
+    o.set("d", v.d);
+    o.set("L", v.layers);
+  });
 }
 
 val js_depth_curves(val X0, val layers) {
@@ -302,8 +284,7 @@ val js_depth_curves(val X0, val layers) {
     const val layer = layers[l];
     ls[l] = {matrix_from(layer["Wq"]), matrix_from(layer["Wk"]), matrix_from(layer["Wv"])};
   }
-  auto r = ap::depth_curves(matrix_from(X0), ls);
-  return r.ok() ? depth_curves_to(r.value) : failure(r.status);
+  return result_to(ap::depth_curves(matrix_from(X0), ls), depth_fields);
 }
 // ---- end of depth ------------------------------------------------
 
@@ -345,20 +326,19 @@ val js_heap_stats() {
 template <class R>
 val memory_result(const char* op, const R& r, std::size_t n, std::size_t d, bool causal, double ms,
                   std::size_t before, double heap_before) {
-  if (!r.ok()) return failure(r.status);
-  val o = success();
-  o.set("op", std::string(op));
-  o.set("n", n);
-  o.set("d", d);
-  o.set("causal", causal);
-  o.set("ms", ms);
-  o.set("peak_bytes", static_cast<double>(heap_count().peak - before));
-  o.set("heap_before", heap_before);
-  o.set("heap_after", heap_size());
-  double sum = 0;
-  for (double x : r.value.out.data) sum += x;
-  o.set("checksum", sum);
-  return o;
+  return result_to(r, [&](val& o, const auto& v) {
+    o.set("op", std::string(op));
+    o.set("n", n);
+    o.set("d", d);
+    o.set("causal", causal);
+    o.set("ms", ms);
+    o.set("peak_bytes", static_cast<double>(heap_count().peak - before));
+    o.set("heap_before", heap_before);
+    o.set("heap_after", heap_size());
+    double sum = 0;
+    for (double x : v.out.data) sum += x;
+    o.set("checksum", sum);
+  });
 }
 
 val js_memory_point(std::string op, double n, double d, bool causal, double seed) {

@@ -29,12 +29,11 @@ val js_linear_attention(val Q, val K, val V, bool causal, double shift, bool wei
   o.causal = causal;
   o.shift = static_cast<long long>(shift);
   o.weights = weights;
-  auto r = ap::linear_attention(matrix_from(Q), matrix_from(K), matrix_from(V), o);
-  if (!r.ok()) return failure(r.status);
-  val out = success();
-  out.set("out", matrix_to(r.value.out));
-  if (weights) out.set("weights", matrix_to(r.value.weights));
-  return out;
+  return result_to(ap::linear_attention(matrix_from(Q), matrix_from(K), matrix_from(V), o),
+                   [weights](val& out, const ap::LinearResult& r) {
+                     out.set("out", matrix_to(r.out));
+                     if (weights) out.set("weights", matrix_to(r.weights));
+                   });
 }
 
 }  // namespace
