@@ -16,8 +16,8 @@
 
 namespace ap {
 
-// How the permutation experiment tells attention where a token stands
-// (experiment 7). Z = X or PX, rows at their positions 0 … n − 1:
+// How the permutation experiment tells attention where a token stands.
+// Z = X or PX, rows at their positions 0 … n − 1:
 //   none        attention(Z, Z, Z)
 //   sinusoidal  Z + pos_encoding(n, d) as Q = K = V (Vaswani et al. 2017)
 //   rope        attention(rope(Z), rope(Z), Z): Q = K rotated, V not (Su et

@@ -1571,8 +1571,8 @@ def main():
     total += make_positions()  # positions: RoPE, ALiBi
     total += make_bias()  # bias: attention and multi_head + bias
     total += make_rope_options()  # rope options: multi_head / block + RoPE, ALiBi
-    total += make_depth()  # depth (experiment 6): rank collapse
-    total += make_relative_position()  # relative position (experiments 5 and 7)
+    total += make_depth()  # depth: rank collapse
+    total += make_relative_position()  # relative position, and RoPE / ALiBi in the permutation experiment
     total += make_page_positions()  # the page's positions: its examples' weights
     total += make_flash()  # flash attention: out, lse and the online-softmax trace
     total += make_linear()  # linear attention: out and weights

@@ -1,5 +1,5 @@
 // Types of the raw embind module (copied next to attention_core.mjs by
-// scripts/build_wasm.sh). Only web/src/core.ts should use these directly.
+// scripts/build_wasm.sh). Only web/src/core/ should use these directly.
 
 export interface RawMatrix { data: Float64Array; rows: number; cols: number }
 export interface RawMask { data: Uint8Array; rows: number; cols: number }
@@ -165,7 +165,7 @@ export interface RawCore {
     seed: number): RawResult<RawMask>;
 }
 
-// ---- relative position (experiments 5 and 7; cpp/relative_position.h, cpp/experiments.h) ----
+// ---- relative position (cpp/relative_position.h, cpp/permutation.h) ----
 // interleaved false = 'half' pairing. positions: 'none' | 'sinusoidal' | 'rope' | 'alibi' (anything else fails).
 
 /** Both (n, n) score matrices of one q and one k repeated at n positions, and their deviations. */
@@ -184,7 +184,7 @@ export interface RawCore {
     interleaved: boolean): RawResult<RawPermutation & { positions: string }>;
 }
 
-// ---- depth (experiment 6; cpp/depth.h) ----
+// ---- depth (cpp/depth.h) ----
 /** One stack's curve: r after each layer (r[0] is the input's), r[L] / r[0] (1 when r[0] = 0), r[L] < threshold. */
 export interface RawDepthCurve {
   r: Float64Array; ratio: number; collapsed: boolean;
@@ -218,7 +218,7 @@ export interface RawCore {
     RawResult<{ out: RawMatrix; weights: Float64Array; cache_values: Float64Array; head_dim_k: number; head_dim_v: number }>;
 }
 
-// ---- memory (experiment 8; cpp/bindings/experiments_bindings.cpp) ----
+// ---- memory (cpp/bindings/experiments_bindings.cpp) ----
 // heap_stats: the WASM memory's size, the sbrk break, the bytes held through operator new and their
 // high-water mark. memory_point: one attention ('attention') or flash_attention ('flash') call on seeded
 // random (n, d) Q, K, V (and for attention + causal its mask), made before the measurement; peak_bytes is the

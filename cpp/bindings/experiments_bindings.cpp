@@ -22,7 +22,7 @@
 #include "experiments.h"
 #include "relative_position.h"
 #include "size_limits.h"
-// memory (experiment 8): the heap counters and memory_point
+// memory: the heap counters and memory_point
 #include <emscripten/emmalloc.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
@@ -179,7 +179,7 @@ val js_h1_check(val Q, val K, val V, val mask) {
                    });
 }
 
-// ---- relative position (experiments 5 and 7) ---------------------
+// ---- relative position ------------------------------------------
 // relative_position_experiment(n, d, seed, base, interleaved),
 // relative_position_scores(q, k, n, base, interleaved) and
 // permutation_positions(X, perm, positions, base, interleaved) with positions
@@ -244,7 +244,7 @@ val js_permutation_positions(val X, val perm, std::string positions, double base
 }
 // ---- end of relative position -----------------------------------
 
-// ---- depth (experiment 6) -----------------------------------------
+// ---- depth -------------------------------------------------------
 // depth_experiment(n, d, L, seed) and depth_curves(X0, layers) with layers an
 // array of { Wq, Wk, Wv } matrices: each returns { attention, residual,
 // pre_ln } (each { r: Float64Array (L + 1), ratio, collapsed }) and the
@@ -288,7 +288,7 @@ val js_depth_curves(val X0, val layers) {
 }
 // ---- end of depth ------------------------------------------------
 
-// ---- memory (experiment 8) -----------------------------------------
+// ---- memory -------------------------------------------------------
 // heap_stats() → { heap_size, sbrk, in_use, peak }: the WASM memory's size
 // (emscripten_get_heap_size, what HEAP8.byteLength reads), the sbrk break,
 // and the bytes the C++ side holds through operator new (every std::vector,
@@ -385,7 +385,7 @@ val js_memory_point(std::string op, double n, double d, bool causal, double seed
   return memory_result("attention", r, n_, d_, causal, emscripten_get_now() - t0, before,
                        heap_before);
 }
-// ---- end of memory (experiment 8) ----------------------------------
+// ---- end of memory ------------------------------------------------
 
 }  // namespace
 
@@ -454,4 +454,4 @@ void operator delete(void* p, std::align_val_t) noexcept { uncounted(p); }
 void operator delete[](void* p, std::align_val_t) noexcept { uncounted(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { uncounted(p); }
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { uncounted(p); }
-// ---- end of memory (experiment 8) ----------------------------------
+// ---- end of memory ------------------------------------------------

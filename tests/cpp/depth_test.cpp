@@ -1,4 +1,4 @@
-// depth_test.cpp — rank collapse with depth (experiment 6; Dong,
+// depth_test.cpp — rank collapse with depth (Dong,
 // Cordonnier & Loukas 2021): depth_curves against PyTorch float64
 // (tests/golden/depth.json, scripts/make_golden.py make_depth) on the same
 // weights, rank_one_distance, the seeded experiment and every error.

@@ -1,6 +1,6 @@
 // relative_position_test.cpp — experiment 5 (cpp/relative_position.h) and the
-// RoPE / ALiBi cases of the permutation experiment (experiment 7,
-// cpp/experiments.h) against PyTorch float64 (tests/golden/relative_position.json),
+// RoPE / ALiBi cases of the permutation experiment
+// (cpp/permutation.h) against PyTorch float64 (tests/golden/relative_position.json),
 // their properties, and every error.
 #include "relative_position.h"
 
