@@ -23,6 +23,7 @@ import {
   listenTableToggle,
   readPalette,
   setDimmed,
+  ThemePalette,
   svgDocument,
 } from '../../../web/src/figures/kit/figure-kit';
 
@@ -76,6 +77,23 @@ describe('theming', () => {
     expect(readPalette(el, 'hm', defaults)).toEqual(defaults);
     el.style.setProperty('--hm-mask-fill', ' #c0c0c0 ');
     expect(readPalette(el, 'hm', defaults)).toEqual({ fg: '#000000', maskFill: '#c0c0c0' });
+    el.remove();
+  });
+
+  it('keeps a read palette until forget(), or reads it at every get() when not cached; defaults outside a document', () => {
+    const el = document.createElement('div');
+    const defaults = { fg: '#000000' };
+    const once = new ThemePalette(el, 'hm', defaults);
+    const fresh = new ThemePalette(el, 'hm', defaults, false);
+    expect(once.get()).toEqual(defaults);
+    document.body.append(el);
+    el.style.setProperty('--hm-fg', '#111111');
+    expect(once.get()).toEqual({ fg: '#111111' });
+    el.style.setProperty('--hm-fg', '#222222');
+    expect(once.get()).toEqual({ fg: '#111111' });
+    expect(fresh.get()).toEqual({ fg: '#222222' });
+    once.forget();
+    expect(once.get()).toEqual({ fg: '#222222' });
     el.remove();
   });
 });

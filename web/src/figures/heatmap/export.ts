@@ -4,7 +4,8 @@
 // a PNG at twice the CSS size (the cells painted as on screen, the SVG's
 // labels drawn on top as an image).
 
-import { canvasToPng, escapeXml, formatFull, loadSvgImage, svgDocument } from '../kit/figure-kit';
+import { escapeXml, exportCanvas, formatFull, loadSvgImage, svgDocument } from '../kit/figure-kit';
+import type { FigureExport } from '../kit/lifecycle';
 import { paintCells, type CellSource } from './cells';
 import { isMasked } from './data';
 import type { HeatmapLayout } from './layout';
@@ -75,20 +76,22 @@ export function heatmapSVG(src: ExportSource, withCells: boolean, scale = 1): st
   return svgDocument(clone, head + body);
 }
 
-/** A PNG of the heatmap with its labels, at twice the CSS size. */
-export async function heatmapPNG(doc: Document, src: ExportSource): Promise<Blob> {
+/** The heatmap painted for its PNG, at twice the CSS size: the cells as on screen, the overlay's labels drawn on top as an image. */
+async function heatmapCanvas(src: ExportSource, doc: Document): Promise<HTMLCanvasElement> {
   const { L, cells } = src;
   const scale = 2;
-  const out = doc.createElement('canvas');
-  out.width = Math.ceil(L.width * scale);
-  out.height = Math.ceil(L.height * scale);
-  const ctx = out.getContext('2d');
-  if (!ctx) throw new Error('heatmap: no 2D canvas context');
-  ctx.fillStyle = cells.pal.bg;
-  ctx.fillRect(0, 0, out.width, out.height);
+  const { canvas, ctx } = exportCanvas(doc, Math.ceil(L.width * scale), Math.ceil(L.height * scale), cells.pal.bg, 'heatmap');
   paintCells(ctx, cells, L.left * scale, L.top * scale, L.cell * scale);
   // Labels: the same overlay, without cells and background, as an image on top.
   const labels = await loadSvgImage(doc, heatmapSVG(src, false, scale), 'heatmap: could not render the labels as an image');
-  ctx.drawImage(labels, 0, 0, out.width, out.height);
-  return canvasToPng(out, 'heatmap: toBlob failed');
+  ctx.drawImage(labels, 0, 0, canvas.width, canvas.height);
+  return canvas;
 }
+
+/** The heatmap's export (its lifecycle's toSVG and toPNG): the SVG with its cells as rects, the PNG at twice the CSS size. */
+export const HEATMAP_EXPORT: FigureExport<ExportSource> = {
+  name: 'heatmap',
+  nothingDrawn: 'heatmap: nothing to export yet; call update() first',
+  svg: (src) => heatmapSVG(src, true),
+  canvas: heatmapCanvas,
+};

@@ -14,9 +14,10 @@
 // table of the same numbers (table.ts, split to fit by table-fit.ts). Export
 // is export.ts. Where things go is layout.ts, how keys and the pointer move
 // the cursor navigation.ts, and both are pure. The cell pointed at (hovered,
-// else the keyboard cursor while focused) is told to options.onPoint. What it shares with the line chart (the readout, the
-// table toggle, the cursor's events, export and text helpers) is in
-// ../kit/figure-kit.ts.
+// else the keyboard cursor while focused) is told to options.onPoint. What it
+// shares with the line chart (the readout, the table toggle, the cursor's
+// events, export and text helpers) is in ../kit/figure-kit.ts; when it
+// renders (resizes), exports and is destroyed, ../kit/lifecycle.ts.
 //
 // Its own words (the Table button, hints, accessible name, caption) are
 // templates in HeatmapWords (words.ts), English by default
@@ -26,22 +27,13 @@
 // Everything is found through the component's own elements, never through
 // `document`, so it works inside a shadow root.
 
-import {
-  CursorState,
-  EMPTY_SVG,
-  Listeners,
-  figureControls,
-  listenCursor,
-  listenTableToggle,
-  readPalette,
-  setDimmed,
-  type FigureControls,
-} from '../kit/figure-kit';
+import { CursorState, ThemePalette, figureControls, listenCursor, listenTableToggle, setDimmed, type FigureControls } from '../kit/figure-kit';
+import { FigureLifecycle } from '../kit/lifecycle';
 import { cellBitmap, drawCanvas, type CellSource } from './cells';
 import { normalise, rowSums } from './data';
 import { hatchId } from './defs';
 import { drawEmphasis } from './emphasis';
-import { heatmapPNG, heatmapSVG, type ExportSource } from './export';
+import { HEATMAP_EXPORT, type ExportSource } from './export';
 import { drawHighlight, markCursor } from './highlight';
 import { axisLabels, fitLayout, type HeatmapLayout } from './layout';
 import { cellAtPoint, fitsIn, moveCursor } from './navigation';
@@ -85,7 +77,6 @@ export class Heatmap {
   /** The component's root element (a div.hm inside the container). */
   readonly element: HTMLElement;
 
-  private readonly container: HTMLElement;
   private options: ResolvedOptions;
   private readonly id: string;
   private readonly figure: HTMLDivElement;
@@ -95,18 +86,15 @@ export class Heatmap {
   private readonly readout: HTMLParagraphElement;
   private readonly tableBox: HTMLDivElement;
   private readonly tableButton: HTMLButtonElement;
-  private readonly resizeObserver: ResizeObserver | null = null;
-  private readonly listeners = new Listeners();
+  /** Resizes, the scheduled render, the listeners, export and destroy. */
+  private readonly life: FigureLifecycle<ExportSource>;
+  /** The --hm-* colours, read once (see refreshColours). */
+  private readonly colours: ThemePalette<Palette>;
 
   private m: Matrix | null = null;
   private rowSums: Float64Array = new Float64Array(0);
   private bitmap: HTMLCanvasElement | null = null;
   private layout: HeatmapLayout | null = null;
-  private lastWidth = -1;
-  /** Palette read once from the CSS custom properties (see refreshColours). */
-  private pal: Palette | null = null;
-  /** The container width reported by the ResizeObserver (reading clientWidth on every update forces a layout). */
-  private observedWidth = 0;
   /** Whether the table alternative has been asked for (large tables are built on demand). */
   private tableWanted = false;
   /** The keyboard cursor and the hovered cell (null: none). */
@@ -122,17 +110,24 @@ export class Heatmap {
   private tableTimer = 0;
   /** Whether the current data's table waits for that pause. */
   private tableLater = false;
-  private frame = 0;
 
   /** Create an empty heatmap inside container; call update() to draw. */
   constructor(container: HTMLElement, options: HeatmapOptions = {}) {
-    this.container = container;
     this.options = { ...HEATMAP_DEFAULTS, ...options };
     this.id = `hm-${++instances}`;
     const doc = container.ownerDocument;
 
     this.element = doc.createElement('div');
     this.element.className = 'hm fig';
+    this.colours = new ThemePalette(this.element, 'hm', DEFAULT_PALETTE);
+    this.life = new FigureLifecycle({
+      element: this.element,
+      container,
+      drawable: () => !!this.m,
+      render: () => this.render(),
+      source: () => this.exportSource(),
+      export: HEATMAP_EXPORT,
+    });
 
     this.figure = doc.createElement('div');
     this.figure.className = 'hm-figure fig-plot';
@@ -158,16 +153,6 @@ export class Heatmap {
     this.element.append(this.figure, this.readout, below.toolbar, this.tableBox);
     container.append(this.element);
     this.listen(below);
-
-    const win = doc.defaultView;
-    if (win && 'ResizeObserver' in win) {
-      this.resizeObserver = new win.ResizeObserver((entries) => {
-        const w = entries[entries.length - 1]?.contentRect.width ?? 0;
-        if (w > 0) this.observedWidth = Math.floor(w);
-        this.scheduleRender();
-      });
-      this.resizeObserver.observe(container);
-    }
     this.readout.textContent = this.words().noData;
   }
 
@@ -189,7 +174,7 @@ export class Heatmap {
     this.element.dataset['cols'] = String(m.cols);
     this.tableButton.textContent = w.table;
     this.figure.setAttribute('aria-label', ariaLabel(m, o, w));
-    this.bitmap = cellBitmap(this.element.ownerDocument, m, o.domain, this.palette().maskFill);
+    this.bitmap = cellBitmap(this.element.ownerDocument, m, o.domain, this.colours.get().maskFill);
     this.tableStale = true;
     this.tableLater = live && !this.tableWanted;
     this.render();
@@ -206,9 +191,9 @@ export class Heatmap {
 
   /** Re-read the --hm-* colours (after a theme change) and redraw. */
   refreshColours(): void {
-    this.pal = null;
+    this.colours.forget();
     if (this.m) {
-      this.bitmap = cellBitmap(this.element.ownerDocument, this.m, this.options.domain, this.palette().maskFill);
+      this.bitmap = cellBitmap(this.element.ownerDocument, this.m, this.options.domain, this.colours.get().maskFill);
       this.render();
     }
   }
@@ -220,25 +205,18 @@ export class Heatmap {
 
   /** A standalone SVG document: one rect per cell, axes, values, legend and title. */
   toSVG(): string {
-    const source = this.exportSource();
-    return source ? heatmapSVG(source, true) : EMPTY_SVG;
+    return this.life.toSVG();
   }
 
   /** A PNG of the heatmap with its labels, at twice the CSS size. */
-  async toPNG(): Promise<Blob> {
-    const source = this.exportSource();
-    if (!source) throw new Error('heatmap: nothing to export yet; call update() first');
-    return heatmapPNG(this.element.ownerDocument, source);
+  toPNG(): Promise<Blob> {
+    return this.life.toPNG();
   }
 
   /** Remove the component and its listeners. */
   destroy(): void {
-    this.resizeObserver?.disconnect();
-    this.listeners.removeAll();
-    const win = this.element.ownerDocument.defaultView;
-    if (this.frame && win) win.cancelAnimationFrame(this.frame);
-    if (win) win.clearTimeout(this.tableTimer);
-    this.element.remove();
+    this.life.destroy();
+    this.element.ownerDocument.defaultView?.clearTimeout(this.tableTimer);
     this.m = null;
     this.bitmap = null;
   }
@@ -250,16 +228,10 @@ export class Heatmap {
     return heatmapWords(this.options.words);
   }
 
-  /** The colours from CSS custom properties, read once: getComputedStyle forces a style recalculation of the whole tree, ~15 ms per call on a busy page. */
-  private palette(): Palette {
-    this.pal ??= readPalette(this.element, 'hm', DEFAULT_PALETTE);
-    return this.pal ?? DEFAULT_PALETTE;
-  }
-
   /** Keys, focus and the pointer move the cursor; the toggle opens the table (building a large one the first time). */
   private listen(below: FigureControls): void {
     listenCursor(
-      this.listeners,
+      this.life.listeners,
       this.figure,
       this.pos,
       {
@@ -274,10 +246,10 @@ export class Heatmap {
       () => this.showActive(),
     );
     // a tap points at a cell: the figure takes focus at once, so the cursor stays shown after the finger lifts
-    this.listeners.add(this.figure, 'pointerdown', (e) => {
+    this.life.listeners.add(this.figure, 'pointerdown', (e) => {
       if ((e as PointerEvent).pointerType === 'touch') this.figure.focus({ preventScroll: true });
     });
-    listenTableToggle(this.listeners, below, 'hm', () => {
+    listenTableToggle(this.life.listeners, below, 'hm', () => {
       if (!this.tableWanted) {
         this.tableWanted = true;
         this.syncTable();
@@ -296,7 +268,7 @@ export class Heatmap {
     }
     const o = this.options;
     const w = this.words();
-    const parts = planTable(m, tableTexts(o, w), this.lastWidth - 2);
+    const parts = planTable(m, tableTexts(o, w), this.life.width - 2);
     // the table's structure: its parts, shape, labels and words; new values alone are written in place
     const key = JSON.stringify([
       parts,
@@ -322,7 +294,7 @@ export class Heatmap {
 
   /** What the cells are painted from: the matrix, its bitmap, the grid of the current layout, the palette. */
   private cells(m: Matrix): CellSource {
-    return { m, domain: this.options.domain, bitmap: this.bitmap, grid: !!this.layout?.grid, pal: this.palette() };
+    return { m, domain: this.options.domain, bitmap: this.bitmap, grid: !!this.layout?.grid, pal: this.colours.get() };
   }
 
   /** The export of what is drawn, or null before the first update(). */
@@ -333,34 +305,20 @@ export class Heatmap {
     return { svg: this.svg, cells: this.cells(m), L, hatchId: hatchId(this.id), label: ariaLabel(m, o, w, false), title: svgTitle(o, w) };
   }
 
-  private scheduleRender(): void {
-    const win = this.element.ownerDocument.defaultView;
-    if (!win || this.frame) return;
-    this.frame = win.requestAnimationFrame(() => {
-      this.frame = 0;
-      if (this.m && this.measure() !== this.lastWidth) this.render();
-    });
-  }
-
-  private measure(): number {
-    if (this.observedWidth > 0) return this.observedWidth;
-    return this.element.clientWidth || this.container.clientWidth || 0;
-  }
-
   /** Lay out and draw the canvas and the overlay for the current width. */
   private render(): void {
     const m = this.m;
     if (!m) return;
     const o = this.options;
-    this.lastWidth = this.measure();
+    const width = this.life.layoutWidth();
     const rowLabels = axisLabels(m.rows, o.rowLabels);
     const colLabels = axisLabels(m.cols, o.colLabels);
-    const { layout: L, digits } = fitLayout(m, o, this.lastWidth, rowLabels, colLabels);
+    const { layout: L, digits } = fitLayout(m, o, width, rowLabels, colLabels);
     this.layout = L;
     sizeOverlay(this.stage, this.svg, L);
     // Canvas: CSS size = plot size; backing store at device resolution.
     drawCanvas(this.canvas, L, this.element.ownerDocument.defaultView?.devicePixelRatio || 1, this.cells(m));
-    drawOverlay(this.svg, { m, o, L, rowLabels, colLabels, digits, pal: this.palette() });
+    drawOverlay(this.svg, { m, o, L, rowLabels, colLabels, digits, pal: this.colours.get() });
     drawEmphasis(this.svg, this.emphasis, m.rows, m.cols, L);
     const win = this.element.ownerDocument.defaultView;
     if (win) win.clearTimeout(this.tableTimer);

@@ -1,8 +1,9 @@
-// figure-kit.ts — what the two reusable figures, the heatmap (heatmap.ts) and
-// the line chart (line-chart.ts), share:
+// figure-kit.ts — what the figures (heatmap, line chart, token lines, vector
+// plane and the panels' small ones) share:
 //   * text: word templates (fill, from i18n/fill.ts), XML escaping, full-precision numbers;
 //   * export: an SVG element as a standalone document, an SVG string as an
-//     image, a canvas as a PNG blob;
+//     image, a canvas for an export, an SVG document drawn on one, a canvas
+//     as a PNG blob;
 //   * theming: a palette read from the component's CSS custom properties;
 //   * listeners a component removes in destroy(), and the cursor: keys,
 //     focus and the pointer move it, the readout follows;
@@ -11,6 +12,7 @@
 //     the dimmed state. Their styles are figure-kit.css (classes fig-*);
 //     each element also keeps its component's own class (hm-readout,
 //     lc-table-toggle, …), which pages and tests look for.
+// When a figure renders, exports and is destroyed is lifecycle.ts.
 //
 // Everything is found through the given elements, never through `document`,
 // so it works inside a shadow root.
@@ -57,6 +59,30 @@ export function readPalette<T extends { [K in keyof T]: string }>(element: Eleme
     out[key] = cs.getPropertyValue(name).trim() || dflt;
   }
   return out as T;
+}
+
+/** A figure's palette from its CSS custom properties (readPalette), its defaults outside a document: read once until forget() (getComputedStyle restyles a busy page), or at every get() when not `cached`. */
+export class ThemePalette<T extends { [K in keyof T]: string }> {
+  private read: T | null = null;
+
+  constructor(
+    private readonly element: Element,
+    private readonly prefix: string,
+    private readonly defaults: T,
+    private readonly cached = true,
+  ) {}
+
+  /** The palette in use. */
+  get(): T {
+    if (!this.cached) return readPalette(this.element, this.prefix, this.defaults) ?? this.defaults;
+    this.read ??= readPalette(this.element, this.prefix, this.defaults);
+    return this.read ?? this.defaults;
+  }
+
+  /** Read the custom properties again at the next get() (after a theme change). */
+  forget(): void {
+    this.read = null;
+  }
 }
 
 // ---------------------------------------------------------------- listeners and the cursor
@@ -262,6 +288,42 @@ export function loadSvgImage(doc: Document, svg: string, failure: string): Promi
 /** A canvas as a PNG blob; rejects with `failure` as the message. */
 export function canvasToPng(canvas: HTMLCanvasElement, failure: string): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(failure))), 'image/png'));
+}
+
+/** A new canvas of `width` × `height` px for an export, filled with `background` (null: transparent), and its 2D context; throws "{name}: no 2D canvas context" without one. */
+export function exportCanvas(
+  doc: Document,
+  width: number,
+  height: number,
+  background: string | null,
+  name: string,
+): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+  const canvas = doc.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error(`${name}: no 2D canvas context`);
+  if (background !== null) {
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, width, height);
+  }
+  return { canvas, ctx };
+}
+
+/** An SVG document drawn onto a new canvas of `size` px (default: the image's own size, at least 1 × 1) over `background`; rejects with "{name}: could not render the SVG as an image" when it does not load. */
+export async function svgCanvas(
+  doc: Document,
+  svg: string,
+  name: string,
+  size?: { width: number; height: number },
+  background: string | null = null,
+): Promise<HTMLCanvasElement> {
+  const img = await loadSvgImage(doc, svg, `${name}: could not render the SVG as an image`);
+  const width = size?.width ?? Math.max(1, Math.round(img.naturalWidth || img.width));
+  const height = size?.height ?? Math.max(1, Math.round(img.naturalHeight || img.height));
+  const { canvas, ctx } = exportCanvas(doc, width, height, background, name);
+  ctx.drawImage(img, 0, 0, width, height);
+  return canvas;
 }
 
 /** Estimated width of `s` in px: `latin` em per narrow character, 1 em per wide (CJK, full-width) one. */

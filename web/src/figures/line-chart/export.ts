@@ -2,7 +2,8 @@
 // filled, <title>, the summary as its name, no cursor or focus attributes, the
 // caption wrapped below) and a PNG of it at twice the CSS size.
 
-import { EMPTY_SVG, SVG_NS, canvasToPng, escapeXml, fill, loadSvgImage, svgDocument } from '../kit/figure-kit';
+import { SVG_NS, escapeXml, fill, svgCanvas, svgDocument } from '../kit/figure-kit';
+import type { FigureExport } from '../kit/lifecycle';
 import { summarise } from './describe';
 import { CAPTION_LINE, PAD } from './metrics';
 import { wrapText } from './text';
@@ -11,6 +12,15 @@ import { chartWords } from './words';
 
 /** Scale of toPNG(): pixels per CSS px. */
 export const PNG_SCALE = 2;
+
+/** What an export draws: the drawn SVG and its frame, the series and options it was drawn from, the palette. */
+export interface ChartExportSource {
+  svg: SVGSVGElement;
+  frame: ChartFrame;
+  series: Series[];
+  options: ChartOptions;
+  palette: ChartPalette;
+}
 
 /** Append the caption, wrapped to the frame's width, below the chart (class lc-caption); returns the height it adds. */
 function appendCaption(clone: SVGSVGElement, caption: string, f: ChartFrame, pal: ChartPalette): number {
@@ -30,10 +40,10 @@ function appendCaption(clone: SVGSVGElement, caption: string, f: ChartFrame, pal
   return 8 + lines.length * CAPTION_LINE;
 }
 
-/** The drawn SVG `el` as a standalone document at `scale` × its CSS size; EMPTY_SVG when nothing is drawn (f null). */
-export function exportChartSvg(el: SVGSVGElement, f: ChartFrame | null, series: Series[], o: ChartOptions, pal: ChartPalette, scale = 1): string {
-  if (!f) return EMPTY_SVG;
-  const clone = el.cloneNode(true) as SVGSVGElement;
+/** The drawn SVG as a standalone document at `scale` × its CSS size. */
+export function exportChartSvg(src: ChartExportSource, scale = 1): string {
+  const { frame: f, series, options: o, palette: pal } = src;
+  const clone = src.svg.cloneNode(true) as SVGSVGElement;
   clone.querySelectorAll('.lc-cursor').forEach((n) => n.remove());
   clone.removeAttribute('tabindex');
   clone.removeAttribute('class');
@@ -54,14 +64,10 @@ export function exportChartSvg(el: SVGSVGElement, f: ChartFrame | null, series: 
   return svgDocument(clone, title);
 }
 
-/** A PNG of an SVG document the size of its width and height attributes (drawn onto a canvas). */
-export async function svgToPng(doc: Document, svg: string): Promise<Blob> {
-  const img = await loadSvgImage(doc, svg, 'line chart: could not render the SVG as an image');
-  const out = doc.createElement('canvas');
-  out.width = Math.max(1, Math.round(img.naturalWidth || img.width));
-  out.height = Math.max(1, Math.round(img.naturalHeight || img.height));
-  const ctx = out.getContext('2d');
-  if (!ctx) throw new Error('line chart: no 2D canvas context');
-  ctx.drawImage(img, 0, 0, out.width, out.height);
-  return canvasToPng(out, 'line chart: toBlob failed');
-}
+/** The chart's export (its lifecycle's toSVG and toPNG): the SVG document, and that drawn at PNG_SCALE × the CSS size. */
+export const CHART_EXPORT: FigureExport<ChartExportSource> = {
+  name: 'line chart',
+  nothingDrawn: 'line chart: nothing to export after destroy()',
+  svg: (src) => exportChartSvg(src),
+  canvas: (src, doc) => svgCanvas(doc, exportChartSvg(src, PNG_SCALE), 'line chart'),
+};

@@ -22,7 +22,8 @@
 // optional caption, an aria-live readout (hover, or focus the chart and use
 // ←/→/Home/End) and a "Table" toggle for the numbers (table.ts). What it
 // shares with the heatmap (the readout, the table toggle, the cursor's events,
-// export and text helpers) is in figure-kit.ts.
+// export and text helpers) is in figure-kit.ts; when it renders (resizes),
+// exports and is destroyed, lifecycle.ts.
 //
 // Its own words are templates in ChartWords (words.ts), English by default
 // (DEFAULT_CHART_WORDS); a page in another language passes its own through
@@ -30,12 +31,13 @@
 // through `document`, so it works inside a shadow root.
 
 import { select } from 'd3-selection';
-import { CursorState, Listeners, figureControls, listenCursor, listenTableToggle, readPalette, setDimmed } from '../kit/figure-kit';
+import { CursorState, ThemePalette, figureControls, listenCursor, listenTableToggle, setDimmed } from '../kit/figure-kit';
+import { FigureLifecycle } from '../kit/lifecycle';
 import { drawAxes, drawGrid } from './axes';
 import { moveIndex } from './cursor';
 import { sortedSeries } from './data';
 import { idleReadout, readoutText } from './describe';
-import { PNG_SCALE, exportChartSvg, svgToPng } from './export';
+import { CHART_EXPORT, type ChartExportSource } from './export';
 import { drawFrame } from './frame';
 import { chartLayout } from './layout';
 import { drawLegend } from './legend';
@@ -73,7 +75,6 @@ export class LineChart {
   /** The component's root element (a div.lc inside the container). */
   readonly element: HTMLElement;
 
-  private readonly container: HTMLElement;
   private options: ChartOptions;
   private series: Series[] = [];
   private readonly id: string;
@@ -82,23 +83,34 @@ export class LineChart {
   private readonly readout: HTMLParagraphElement;
   private readonly tableBox: HTMLDivElement;
   private readonly tableButton: HTMLButtonElement;
-  private readonly resizeObserver: ResizeObserver | null = null;
-  private readonly listeners = new Listeners();
+  /** Resizes, the scheduled render, the listeners, export and destroy. */
+  private readonly life: FigureLifecycle<ChartExportSource>;
+  /** The --lc-* colours, read at every draw. */
+  private readonly colours: ThemePalette<ChartPalette>;
   private drawn: ChartFrame | null = null;
-  private lastWidth = -1;
   /** The keyboard cursor and the hovered x, as indices into drawn.xs (−1: none). */
   private readonly pos = new CursorState<number>(-1);
-  private frame = 0;
 
   /** Create an empty chart inside container; call update() to draw. */
   constructor(container: HTMLElement, options: ChartOptions) {
-    this.container = container;
     this.options = { ...options };
     this.id = `lc-${++instances}`;
     const doc = container.ownerDocument;
 
     this.element = doc.createElement('div');
     this.element.className = 'lc fig';
+    this.colours = new ThemePalette(this.element, 'lc', DEFAULT_PALETTE, false);
+    this.life = new FigureLifecycle({
+      element: this.element,
+      container,
+      observedWidth: false,
+      render: () => {
+        this.render();
+        this.showActive();
+      },
+      source: () => this.exportSource(),
+      export: CHART_EXPORT,
+    });
     this.svg = createChartSvg(doc, this.id);
     this.captionEl = doc.createElement('p');
     this.captionEl.className = 'lc-caption';
@@ -110,13 +122,7 @@ export class LineChart {
     this.element.append(this.svg, this.captionEl, this.readout, below.toolbar, this.tableBox);
     container.append(this.element);
     this.listen();
-    listenTableToggle(this.listeners, below, 'lc');
-
-    const win = doc.defaultView;
-    if (win && 'ResizeObserver' in win) {
-      this.resizeObserver = new win.ResizeObserver(() => this.scheduleRender());
-      this.resizeObserver.observe(container);
-    }
+    listenTableToggle(this.life.listeners, below, 'lc');
     this.readout.textContent = chartWords(this.options.words).noData;
     this.render();
   }
@@ -147,23 +153,17 @@ export class LineChart {
 
   /** A standalone SVG document: title, legend, axes, bands, lines, markers, guide lines and the caption. */
   toSVG(): string {
-    return exportChartSvg(this.svg, this.drawn, this.series, this.options, this.palette());
+    return this.life.toSVG();
   }
 
   /** A PNG of the chart at twice the CSS size (the toSVG() image drawn onto a canvas). */
-  async toPNG(): Promise<Blob> {
-    const svg = exportChartSvg(this.svg, this.drawn, this.series, this.options, this.palette(), PNG_SCALE);
-    return svgToPng(this.element.ownerDocument, svg);
+  toPNG(): Promise<Blob> {
+    return this.life.toPNG();
   }
 
   /** Remove the component and its listeners. */
   destroy(): void {
-    this.resizeObserver?.disconnect();
-    this.listeners.removeAll();
-    const win = this.element.ownerDocument.defaultView;
-    if (this.frame && win) win.cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.element.remove();
+    this.life.destroy();
     this.series = [];
     this.drawn = null;
   }
@@ -173,7 +173,7 @@ export class LineChart {
   /** Let keys, focus and the pointer move the cursor over the x positions (figure-kit's listenCursor). */
   private listen(): void {
     listenCursor(
-      this.listeners,
+      this.life.listeners,
       this.svg,
       this.pos,
       {
@@ -188,41 +188,23 @@ export class LineChart {
     );
   }
 
-  /** The ink colours from the --lc-* custom properties (DEFAULT_PALETTE outside a document). */
-  private palette(): ChartPalette {
-    return readPalette(this.element, 'lc', DEFAULT_PALETTE) ?? DEFAULT_PALETTE;
-  }
-
-  /** Redraw on the next frame if the width changed (the ResizeObserver's callback). */
-  private scheduleRender(): void {
-    const win = this.element.ownerDocument.defaultView;
-    if (!win || this.frame) return;
-    this.frame = win.requestAnimationFrame(() => {
-      this.frame = 0;
-      if (this.measure() !== this.lastWidth) {
-        this.render();
-        this.showActive();
-      }
-    });
-  }
-
-  /** The width the chart can take: its own, else its container's; 0 when not laid out. */
-  private measure(): number {
-    return this.element.clientWidth || this.container.clientWidth || 0;
+  /** The export of what is drawn, or null once destroyed. */
+  private exportSource(): ChartExportSource | null {
+    const frame = this.drawn;
+    return frame && { svg: this.svg, frame, series: this.series, options: this.options, palette: this.colours.get() };
   }
 
   /** Layout for the current width, series and options, then every layer, then the caption. */
   private render(): void {
     const o = this.options;
     const words = chartWords(o.words);
-    const measured = this.measure();
-    this.lastWidth = measured;
+    const measured = this.life.layoutWidth();
     this.tableButton.textContent = words.table;
     const frame = chartLayout(this.series, o, measured);
     this.drawn = frame;
     this.element.dataset['series'] = String(this.series.length);
     this.element.dataset['points'] = String(frame.xs.length);
-    const ctx: DrawContext = { svg: select(this.svg), id: this.id, frame, series: this.series, options: o, palette: this.palette(), words };
+    const ctx: DrawContext = { svg: select(this.svg), id: this.id, frame, series: this.series, options: o, palette: this.colours.get(), words };
     for (const draw of LAYERS) draw(ctx);
     // Caption: HTML on screen; the export wraps it into the SVG.
     this.captionEl.textContent = o.caption ?? '';

@@ -3,9 +3,11 @@
 // and every line as drawn without the view's state: no token chosen, nothing
 // faded or lit, no hovered line) and a PNG of it at twice the CSS size.
 
-import { canvasToPng, escapeXml, loadSvgImage, svgDocument } from '../kit/figure-kit';
+import { escapeXml, svgCanvas, svgDocument } from '../kit/figure-kit';
+import type { FigureExport } from '../kit/lifecycle';
 import type { TokenLinesLayout } from './layout';
 import type { TokenLinesPalette } from './style';
+import { MAX_TOKENS } from './types';
 
 /** Pixels per CSS px of toPNG(). */
 export const PNG_SCALE = 2;
@@ -41,16 +43,13 @@ export function tokenLinesSVG(src: ExportSource, scale = 1): string {
   return svgDocument(clone, `<title>${escapeXml(src.title)}</title>`);
 }
 
-/** A PNG of the exported SVG at PNG_SCALE × the CSS size. */
-export async function tokenLinesPNG(doc: Document, src: ExportSource): Promise<Blob> {
-  const img = await loadSvgImage(doc, tokenLinesSVG(src, PNG_SCALE), 'token lines: could not render the SVG as an image');
-  const out = doc.createElement('canvas');
-  out.width = Math.ceil(src.L.width * PNG_SCALE);
-  out.height = Math.ceil(src.L.height * PNG_SCALE);
-  const ctx = out.getContext('2d');
-  if (!ctx) throw new Error('token lines: no 2D canvas context');
-  ctx.fillStyle = src.pal.bg;
-  ctx.fillRect(0, 0, out.width, out.height);
-  ctx.drawImage(img, 0, 0, out.width, out.height);
-  return canvasToPng(out, 'token lines: toBlob failed');
-}
+/** The token view's export (its lifecycle's toSVG and toPNG): the SVG without the view's state, and that at PNG_SCALE × the CSS size over the background. */
+export const TOKEN_LINES_EXPORT: FigureExport<ExportSource> = {
+  name: 'token lines',
+  nothingDrawn: `token lines: nothing to export; call update() with at most ${MAX_TOKENS} tokens per side first`,
+  svg: (src) => tokenLinesSVG(src),
+  canvas: (src, doc) => {
+    const size = { width: Math.ceil(src.L.width * PNG_SCALE), height: Math.ceil(src.L.height * PNG_SCALE) };
+    return svgCanvas(doc, tokenLinesSVG(src, PNG_SCALE), 'token lines', size, src.pal.bg);
+  },
+};

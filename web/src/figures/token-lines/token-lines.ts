@@ -17,16 +17,18 @@
 // one; click it (Enter/Space) to keep only its lines, again (Escape, "Show
 // all") to see every line; ↑/↓/Home/End/←/→ move between tokens. What is
 // pointed at and chosen, and what it does to the lines, is view.ts (pure).
-// Export (export.ts) is the whole figure without that state.
+// Export (export.ts) is the whole figure without that state; when it renders
+// (resizes), exports and is destroyed is ../kit/lifecycle.ts.
 //
 // Its words are templates in TokenLinesWords (words.ts), English by default;
 // a page in another language passes its own through `words`. Everything is
 // found through the component's own elements, never through `document`, so
 // it works inside a shadow root.
 
-import { EMPTY_SVG, Listeners, readPalette, setDimmed } from '../kit/figure-kit';
+import { ThemePalette, setDimmed } from '../kit/figure-kit';
+import { FigureLifecycle } from '../kit/lifecycle';
 import { checkData, isEmpty, tooMany } from './data';
-import { tokenLinesPNG, tokenLinesSVG, type ExportSource } from './export';
+import { TOKEN_LINES_EXPORT, type ExportSource } from './export';
 import { buildLines, lineAt } from './geometry';
 import { computeLayout, layoutKey, type TokenLinesLayout } from './layout';
 import { drawLegend } from './legend';
@@ -37,7 +39,7 @@ import { createParts, setAttr, setText } from './parts';
 import { drawFrame, type SvgLayers } from './svg';
 import { headName } from './text';
 import { buttonToken, drawButtons, drawLabels, markButtons, markLabels, type TokenButtons } from './tokens';
-import { DEFAULT_TESTID, MAX_TOKENS, type Emphasis, type LinePoint, type Side, type TokenLinesData, type TokenLinesOptions, type TokenRef } from './types';
+import { DEFAULT_TESTID, type Emphasis, type LinePoint, type Side, type TokenLinesData, type TokenLinesOptions, type TokenRef } from './types';
 import { activeEmphasis, moveFocus, sameToken, tokenLit, toggleChoice } from './view';
 import type { TokenLinesWords } from './words';
 
@@ -56,7 +58,6 @@ export class TokenLines {
   /** The component's root element (a div.tl inside the container). */
   readonly element: HTMLElement;
 
-  private readonly container: HTMLElement;
   private options: TokenLinesOptions;
   private readonly figure: HTMLDivElement;
   private readonly layers: SvgLayers;
@@ -64,14 +65,10 @@ export class TokenLines {
   private readonly note: HTMLParagraphElement;
   private readonly readout: HTMLParagraphElement;
   private readonly clearButton: HTMLButtonElement;
-  private readonly resizeObserver: ResizeObserver | null = null;
-  private readonly listeners = new Listeners();
-  private frame = 0;
-  /** The container width reported by the ResizeObserver (reading clientWidth on every update forces a layout). */
-  private observedWidth = 0;
-  private lastWidth = -1;
-  /** Palette read once from the CSS custom properties (see refreshColours). */
-  private pal: TokenLinesPalette | null = null;
+  /** Resizes, the scheduled render, the listeners, export and destroy. */
+  private readonly life: FigureLifecycle<ExportSource>;
+  /** The --tl-* colours, read once (see refreshColours). */
+  private readonly colours: ThemePalette<TokenLinesPalette>;
 
   private data: TokenLinesData | null = null;
   private layout: TokenLinesLayout | null = null;
@@ -93,7 +90,6 @@ export class TokenLines {
 
   /** Create an empty token view inside container; call update() to draw. */
   constructor(container: HTMLElement, options: TokenLinesOptions = {}) {
-    this.container = container;
     this.options = { ...options };
     const doc = container.ownerDocument;
     const parts = createParts(doc, this.words(), options.testid ?? DEFAULT_TESTID);
@@ -104,18 +100,17 @@ export class TokenLines {
     this.note = parts.note;
     this.readout = parts.readout;
     this.clearButton = parts.clearButton;
+    this.colours = new ThemePalette(this.element, 'tl', DEFAULT_PALETTE);
+    this.life = new FigureLifecycle({
+      element: this.element,
+      container,
+      drawable: () => !!this.data,
+      render: () => this.render(),
+      source: () => this.exportSource(),
+      export: TOKEN_LINES_EXPORT,
+    });
     container.append(this.element);
     this.listen();
-
-    const win = doc.defaultView;
-    if (win && 'ResizeObserver' in win) {
-      this.resizeObserver = new win.ResizeObserver((entries) => {
-        const width = entries[entries.length - 1]?.contentRect.width ?? 0;
-        if (width > 0) this.observedWidth = Math.floor(width);
-        this.scheduleRender();
-      });
-      this.resizeObserver.observe(container);
-    }
   }
 
   /** Draw new data (and optionally change options); keeps the chosen token while it still exists. */
@@ -148,32 +143,24 @@ export class TokenLines {
 
   /** Re-read the --tl-* colours (after a theme change) and redraw. */
   refreshColours(): void {
-    this.pal = null;
+    this.colours.forget();
     this.frameKey = '';
     this.render();
   }
 
   /** A standalone SVG document: title, headings, labels, every line and the legend (EMPTY_SVG when nothing is drawn). */
   toSVG(): string {
-    const src = this.exportSource();
-    return src ? tokenLinesSVG(src) : EMPTY_SVG;
+    return this.life.toSVG();
   }
 
   /** A PNG of the figure at twice the CSS size (the toSVG() image drawn onto a canvas). */
-  async toPNG(): Promise<Blob> {
-    const src = this.exportSource();
-    if (!src) throw new Error(`token lines: nothing to export; call update() with at most ${MAX_TOKENS} tokens per side first`);
-    return tokenLinesPNG(this.element.ownerDocument, src);
+  toPNG(): Promise<Blob> {
+    return this.life.toPNG();
   }
 
   /** Remove the component and its listeners. */
   destroy(): void {
-    this.resizeObserver?.disconnect();
-    this.listeners.removeAll();
-    const win = this.element.ownerDocument.defaultView;
-    if (this.frame && win) win.cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.element.remove();
+    this.life.destroy();
     this.data = null;
     this.layout = null;
     this.drawn = NO_LINES;
@@ -186,23 +173,17 @@ export class TokenLines {
     return tokenLinesWords(this.options.words);
   }
 
-  /** The colours from the --tl-* custom properties, read once (getComputedStyle is slow on a busy page). */
-  private palette(): TokenLinesPalette {
-    this.pal ??= readPalette(this.element, 'tl', DEFAULT_PALETTE);
-    return this.pal ?? DEFAULT_PALETTE;
-  }
-
   /** The export of what is drawn, or null when nothing is. */
   private exportSource(): ExportSource | null {
     const { data: d, layout: L } = this;
     if (!d || !L) return null;
     const w = this.words();
-    return { svg: this.layers.svg, L, label: ariaLabel(d, this.options.title, w), title: svgTitle(this.options.title, w), pal: this.palette() };
+    return { svg: this.layers.svg, L, label: ariaLabel(d, this.options.title, w), title: svgTitle(this.options.title, w), pal: this.colours.get() };
   }
 
   /** Tokens: click chooses, focus and hover emphasise, keys move; lines: the pointer reads them; Escape and "Show all" clear the choice. */
   private listen(): void {
-    const L = this.listeners;
+    const L = this.life.listeners;
     const box = this.buttons.box;
     L.add(box, 'click', (e) => {
       this.pointerFocus = false;
@@ -291,29 +272,13 @@ export class TokenLines {
     if (redraw) this.showView();
   }
 
-  /** Redraw on the next frame if the width changed (the ResizeObserver's callback). */
-  private scheduleRender(): void {
-    const win = this.element.ownerDocument.defaultView;
-    if (!win || this.frame) return;
-    this.frame = win.requestAnimationFrame(() => {
-      this.frame = 0;
-      if (this.data && this.measure() !== this.lastWidth) this.render();
-    });
-  }
-
-  /** The width the figure can take: the observed one, else the element's or the container's; 0 when not laid out. */
-  private measure(): number {
-    if (this.observedWidth > 0) return this.observedWidth;
-    return this.element.clientWidth || this.container.clientWidth || 0;
-  }
-
   /** Lay out and draw everything for the current data, width and options (or the note, when there is nothing to draw). */
   private render(): void {
     const d = this.data;
     if (!d) return;
     const w = this.words();
-    const pal = this.palette();
-    this.lastWidth = this.measure();
+    const pal = this.colours.get();
+    const width = this.life.layoutWidth();
     // Only what changed is written (a drag calls this for every pointer move).
     setText(this.clearButton, w.clear);
     setAttr(this.element, 'data-rows', String(d.rows));
@@ -332,7 +297,7 @@ export class TokenLines {
       this.showView();
       return;
     }
-    const input = { data: d, availableWidth: this.lastWidth, title: this.options.title, words: w, headNames: d.heads.map((_, h) => headName(d, h, w)) };
+    const input = { data: d, availableWidth: width, title: this.options.title, words: w, headNames: d.heads.map((_, h) => headName(d, h, w)) };
     const key = layoutKey(input) + JSON.stringify(w); // the buttons' names come from the words too
     // While a learner drags, only the weights change: the frame, labels, buttons and legend stay.
     if (key !== this.frameKey || !this.layout) this.drawFrame(computeLayout(input), key);
@@ -347,7 +312,7 @@ export class TokenLines {
   private drawFrame(L: TokenLinesLayout, key: string): void {
     const d = this.data!;
     const w = this.words();
-    const pal = this.palette();
+    const pal = this.colours.get();
     this.layout = L;
     this.frameKey = key;
     this.figure.style.width = `${L.width}px`;
@@ -374,7 +339,7 @@ export class TokenLines {
     const line = this.drawn.lines[this.hoverLine] ?? null;
     const e = activeEmphasis({ hoverToken: this.hoverToken, focusToken: this.focusToken, external: this.external });
     applyLineView(this.drawn, this.chosen, e);
-    drawHover(this.layers.hover, line, this.palette());
+    drawHover(this.layers.hover, line, this.colours.get());
     const lit =
       (side: Side) =>
       (index: number): boolean =>

@@ -15,9 +15,11 @@
 // The plane never changes the data itself: it reports drags, the selected
 // query, the columns and what is pointed at through its callbacks, and its
 // owner calls update() with the new data. Its words are PlaneWords
-// (words.ts), English by default.
+// (words.ts), English by default. Its listeners and destroy() are
+// ../kit/lifecycle.ts (the plane scales by its viewBox: no resize to follow).
 
-import { fill, Listeners, setDimmed } from '../kit/figure-kit';
+import { fill, setDimmed } from '../kit/figure-kit';
+import { FigureLifecycle } from '../kit/lifecycle';
 import { createArrow, drawArrow, type Arrow } from './arrows';
 import { drawAxes } from './axes';
 import { createControls, drawControls, type PlaneControls } from './controls';
@@ -49,7 +51,8 @@ export class VectorPlane {
   private options: PlaneOptions;
   private readonly parts: PlaneSvg;
   private readonly controls: PlaneControls;
-  private readonly listeners = new Listeners();
+  /** The listeners and destroy(). */
+  private readonly life: FigureLifecycle;
   private readonly interaction: PlaneInteraction;
   private readonly arrows: Record<VectorKind, Arrow[]> = { q: [], k: [] };
   private readonly id: string;
@@ -68,17 +71,18 @@ export class VectorPlane {
     this.element = doc.createElement('div');
     this.element.className = 'vp fig';
     this.element.id = this.id;
+    this.life = new FigureLifecycle({ element: this.element });
     this.parts = createPlaneSvg(doc);
     this.controls = createControls(doc, this.id);
     const c = this.controls;
     this.element.append(c.projected, c.columns, c.legend, this.parts.svg, c.formula, c.readout, c.help);
     container.append(this.element);
     c.selects.forEach((s, axis) =>
-      this.listeners.add(s, 'change', () => {
+      this.life.listeners.add(s, 'change', () => {
         if (this.data) this.options.onDims?.(chooseColumn(this.data.dims, axis as 0 | 1, Number(s.value)));
       }),
     );
-    this.interaction = new PlaneInteraction(this.listeners, {
+    this.interaction = new PlaneInteraction(this.life.listeners, {
       svg: this.parts.svg,
       drawn: () => (this.data && this.frame ? { data: this.data, frame: this.frame, decimals: this.decimals() } : null),
       canDrag: () => !!this.data?.draggable && !this.dimmed,
@@ -144,8 +148,7 @@ export class VectorPlane {
 
   /** Remove the component and its listeners. */
   destroy(): void {
-    this.listeners.removeAll();
-    this.element.remove();
+    this.life.destroy();
     this.data = null;
   }
 
