@@ -81,7 +81,9 @@ export const frameHeights = (page: Page, selector = '#frame') =>
   page.evaluate((sel) => {
     const f = document.querySelector<HTMLIFrameElement>(sel)!;
     const doc = f.contentDocument!.documentElement;
-    return { frame: f.clientHeight, doc: Math.ceil(doc.getBoundingClientRect().height), scroll: doc.scrollHeight };
+    // the panels below the first screen arrive after it (import()); until then the page is still growing
+    const waiting = f.contentDocument!.querySelector('attention-playground')?.shadowRoot?.querySelectorAll('.panel-placeholder').length ?? 1;
+    return { frame: f.clientHeight, doc: Math.ceil(doc.getBoundingClientRect().height), scroll: doc.scrollHeight, waiting };
   }, selector);
 
 /** A page of some other site that uses the component through one module script. */

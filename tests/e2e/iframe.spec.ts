@@ -85,8 +85,8 @@ test('iframe: the embed posts its height and the host resizes it (grows and shri
     await expect(async () => {
       const x = await frameHeights(page);
       expect(
-        Math.abs(x.frame - x.doc) <= 1 && x.scroll <= x.frame + 1,
-        `${what}: iframe ${x.frame} px, its content ${x.doc} px (scroll height ${x.scroll})`,
+        x.waiting === 0 && Math.abs(x.frame - x.doc) <= 1 && x.scroll <= x.frame + 1,
+        `${what}: iframe ${x.frame} px, its content ${x.doc} px (scroll height ${x.scroll}, ${x.waiting} panels still loading)`,
       ).toBe(true);
       height = x.frame;
     }).toPass({ timeout: 15_000 });
