@@ -21,12 +21,19 @@ export interface CellSource {
   pal: Palette;
 }
 
-/** The rows × cols image (one pixel per cell) on a small canvas; null for an empty matrix or without a 2D context (jsdom). */
-export function cellBitmap(doc: Document, m: Matrix, domain: [number, number], maskFill: string): HTMLCanvasElement | null {
+/** The rows × cols image (one pixel per cell) on a small canvas (`reuse`, the previous one, repainted); null for an empty matrix or without a 2D context (jsdom). */
+export function cellBitmap(
+  doc: Document,
+  m: Matrix,
+  domain: [number, number],
+  maskFill: string,
+  reuse: HTMLCanvasElement | null = null,
+): HTMLCanvasElement | null {
   if (m.rows * m.cols === 0) return null;
-  const c = doc.createElement('canvas');
-  c.width = m.cols;
-  c.height = m.rows;
+  // the previous bitmap, repainted: a new canvas and its first getContext() are the costliest part of a drag step
+  const c = reuse ?? doc.createElement('canvas');
+  if (c.width !== m.cols) c.width = m.cols;
+  if (c.height !== m.rows) c.height = m.rows;
   const ctx = c.getContext('2d');
   if (!ctx) return null;
   const img = ctx.createImageData(m.cols, m.rows);

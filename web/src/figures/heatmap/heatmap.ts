@@ -174,7 +174,7 @@ export class Heatmap {
     this.element.dataset['cols'] = String(m.cols);
     this.tableButton.textContent = w.table;
     this.figure.setAttribute('aria-label', ariaLabel(m, o, w));
-    this.bitmap = cellBitmap(this.element.ownerDocument, m, o.domain, this.colours.get().maskFill);
+    this.bitmap = cellBitmap(this.element.ownerDocument, m, o.domain, this.colours.get().maskFill, this.bitmap);
     this.tableStale = true;
     this.tableLater = live && !this.tableWanted;
     this.render();
@@ -193,7 +193,7 @@ export class Heatmap {
   refreshColours(): void {
     this.colours.forget();
     if (this.m) {
-      this.bitmap = cellBitmap(this.element.ownerDocument, this.m, this.options.domain, this.colours.get().maskFill);
+      this.bitmap = cellBitmap(this.element.ownerDocument, this.m, this.options.domain, this.colours.get().maskFill, this.bitmap);
       this.render();
     }
   }
