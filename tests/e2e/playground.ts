@@ -4,7 +4,7 @@
 
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AttentionPlayground } from '../../web/src/component/attention-playground.component';
-import { cellValueText, tableText, type MaskedMatrix } from './reference';
+import { asGrid, shownTexts, type MaskedMatrix } from './reference';
 
 declare global {
   interface Window {
@@ -54,22 +54,17 @@ export async function readHeatmap(page: Page, head = 0): Promise<ShownHeatmap> {
   return { cells, values };
 }
 
-/** The table texts as a matrix of strings ("masked" for a hidden cell). */
-export function asGrid(cells: { row: number; col: number; masked?: boolean; text: string }[]): string[][] {
-  const grid: string[][] = [];
-  for (const c of cells) (grid[c.row] ??= [])[c.col] = c.masked ? 'masked' : c.text;
-  return grid;
-}
+/** The table texts as a matrix of strings (in reference.ts, which the browser tests read too). */
+export { asGrid };
 
 /** The weights head `head` shows, as a matrix of table texts. */
 export const weightsOf = async (page: Page, head = 0): Promise<string[][]> => asGrid((await readHeatmap(page, head)).cells);
 
 /** A heatmap against expected weights (null = masked), to the precision it shows. */
 export function checkWeights(shown: ShownHeatmap, expected: MaskedMatrix, what: string): void {
-  expect(asGrid(shown.cells), `${what}: table of weights`).toEqual(expected.map((row) => row.map((v) => (v === null ? 'masked' : tableText(v)))));
-  if (shown.values.length > 0) {
-    expect(asGrid(shown.values), `${what}: values printed in the cells`).toEqual(expected.map((row) => row.map((v) => cellValueText(v))));
-  }
+  const want = shownTexts(expected);
+  expect(asGrid(shown.cells), `${what}: table of weights`).toEqual(want.table);
+  if (shown.values.length > 0) expect(asGrid(shown.values), `${what}: values printed in the cells`).toEqual(want.values);
 }
 
 /** Wait until the playground has drawn head 0 (the element built, the core loaded, the first compute done). */

@@ -61,6 +61,19 @@ export const tableText = (v: number): string => formatFull(v);
 /** The text printed inside a heatmap cell ("×" for a masked one). */
 export const cellValueText = (v: number | null): string => (v === null ? MASK_TEXT : cellText(v, HEATMAP_DEFAULTS.digits));
 
+/** What a heatmap shows for weights `expected` (null = masked): its table's texts ("masked" for a hidden cell), and the values printed in its cells. */
+export const shownTexts = (expected: MaskedMatrix): { table: string[][]; values: string[][] } => ({
+  table: expected.map((row) => row.map((v) => (v === null ? 'masked' : tableText(v)))),
+  values: expected.map((row) => row.map((v) => cellValueText(v))),
+});
+
+/** Cells of a heatmap's table as a matrix of strings ("masked" for a hidden cell). */
+export function asGrid(cells: { row: number; col: number; masked?: boolean; text: string }[]): string[][] {
+  const grid: string[][] = [];
+  for (const c of cells) (grid[c.row] ??= [])[c.col] = c.masked ? 'masked' : c.text;
+  return grid;
+}
+
 /** `s` with the characters that mean something in a RegExp escaped. */
 export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

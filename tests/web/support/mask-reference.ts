@@ -3,8 +3,9 @@
 // rows of booleans, true = query i may see key j. BigBird's random blocks
 // come from the core's generator (cpp/random.cpp: SplitMix64, below(n) =
 // ⌊uniform()·n⌋), reimplemented here with BigInt, bit for bit. Used by the
-// unit tests (tests/web/model/masks.test.ts) and the end-to-end spec
-// (tests/e2e/masks.spec.ts).
+// unit tests (tests/web/model/masks.test.ts) and, through mask-example.ts, the
+// mask tests in a browser and end to end (tests/web/panels/masks.browser.test.ts,
+// tests/e2e/masks.spec.ts).
 
 /** A mask: rows of booleans, true = visible. */
 export type BoolRows = boolean[][];
