@@ -8,7 +8,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { fmtBytes, fmtMs } from '../../web/src/experiments/reports';
+import { fmtBytes, fmtMs } from '../../web/src/experiments/format';
 import { t } from '../../web/src/i18n/i18n';
 import { expect, report, test } from './fixtures';
 import { cancelInPage, downloadText, expectCardFits, runFromPage } from './experiment-runs';

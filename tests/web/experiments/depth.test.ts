@@ -1,4 +1,4 @@
-// Tests of experiment 6, rank collapse with depth (Dong, Cordonnier
+// Tests of the depth experiment, rank collapse (Dong, Cordonnier
 // & Loukas 2021), through the WASM build: depth_curves against the PyTorch
 // float64 fixture tests/golden/depth.json (the same weights), the seeded run
 // against the native numbers, every error (checked in JS first, with the C++
@@ -14,8 +14,10 @@ import { AttentionError, type Core } from '../../../web/src/core/core';
 import { DEPTH_VARIANTS, MAX_DEPTH_LAYERS, type DepthCurves } from '../../../web/src/core/depth';
 import { handleRequest } from '../../../web/src/worker/handlers';
 import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
-import { depthCsv, depthReport, depthSentence, fmtR, fmtRFull } from '../../../web/src/experiments/reports';
-import { collapseLayer, DEFAULT_DEPTH, runDepth, runExperiment, SettingsError, validateDepth, type DepthResult } from '../../../web/src/experiments/run';
+import { depthCsv, depthReport, depthSentence, fmtR, fmtRFull } from '../../../web/src/experiments/depth/report';
+import { collapseLayer, runDepth, type DepthResult } from '../../../web/src/experiments/depth/run';
+import { DEFAULT_DEPTH, validateDepth } from '../../../web/src/experiments/depth/settings';
+import { runExperiment, SettingsError } from '../../../web/src/experiments/index';
 import { fixture } from '../support/golden';
 import { loadCoreForNode } from '../support/load-core';
 

@@ -8,44 +8,21 @@ import { AttentionError, type Core } from '../../../web/src/core/core';
 import { ExperimentCancelled, ExperimentClient, type WorkerLike } from '../../../web/src/worker/client';
 import { handleRequest } from '../../../web/src/worker/handlers';
 import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
-import {
-  fmtBytes,
-  fmtDiff,
-  fmtPerm,
-  h1Csv,
-  h1Sentence,
-  notesReport,
-  permCsv,
-  permReport,
-  permSentence,
-  quadCsv,
-  quadMeasured,
-  quadSentence,
-  scaleCsv,
-  scaleReport,
-  scaleSentence,
-} from '../../../web/src/experiments/reports';
-import {
-  DEFAULT_H1,
-  DEFAULT_QUADRATIC,
-  DEFAULT_SCALING,
-  SettingsError,
-  VALIDATORS,
-  permutationProblem,
-  quadraticSizes,
-  runExperiment,
-  runH1Check,
-  runPermutation,
-  runQuadratic,
-  runScaling,
-  validateH1,
-  validatePermutation,
-  validateQuadratic,
-  validateScaling,
-  type PermutationResult,
-  type QuadraticResult,
-  type ScalingResult,
-} from '../../../web/src/experiments/run';
+import { fmtBytes, fmtDiff, fmtPerm } from '../../../web/src/experiments/format';
+import { h1Csv, h1Sentence } from '../../../web/src/experiments/h1/report';
+import { notesReport } from '../../../web/src/experiments/notes';
+import { permCsv, permReport, permSentence } from '../../../web/src/experiments/permutation/report';
+import { quadCsv, quadMeasured, quadSentence } from '../../../web/src/experiments/quadratic/report';
+import { scaleCsv, scaleReport, scaleSentence } from '../../../web/src/experiments/scaling/report';
+import { runH1Check } from '../../../web/src/experiments/h1/run';
+import { DEFAULT_H1, validateH1 } from '../../../web/src/experiments/h1/settings';
+import { SettingsError, VALIDATORS, runExperiment } from '../../../web/src/experiments/index';
+import { runPermutation, type PermutationResult } from '../../../web/src/experiments/permutation/run';
+import { permutationProblem, validatePermutation } from '../../../web/src/experiments/permutation/settings';
+import { quadraticSizes, runQuadratic, type QuadraticResult } from '../../../web/src/experiments/quadratic/run';
+import { DEFAULT_QUADRATIC, validateQuadratic } from '../../../web/src/experiments/quadratic/settings';
+import { runScaling, type ScalingResult } from '../../../web/src/experiments/scaling/run';
+import { DEFAULT_SCALING, validateScaling } from '../../../web/src/experiments/scaling/settings';
 import { loadCoreForNode } from '../support/load-core';
 
 // scaling_point(64, 8, 200, seed = 7) — the constants of tests/cpp/scaling_test.cpp

@@ -1,4 +1,4 @@
-// Tests of experiment 8, memory and time against n, through the
+// Tests of the memory experiment, memory and time against n, through the
 // WASM build: memory_point and heap_stats (the counted peak is the call's own
 // memory: attention's n × n weights, flash's output and tiles), every error
 // (checked in JS first, with the core's words), the settings, a run on small
@@ -7,19 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
 import { handleRequest } from '../../../web/src/worker/handlers';
 import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
-import { fmtBytes } from '../../../web/src/experiments/reports';
-import { memoryCsv, memoryReport, memorySentence, memoryStopSentence } from '../../../web/src/experiments/memory-report';
-import {
-  attentionLimit,
-  DEFAULT_MEMORY,
-  flashWork,
-  MEMORY_MAX_POINTS,
-  runExperiment,
-  runMemory,
-  SettingsError,
-  validateMemory,
-  type MemoryResult,
-} from '../../../web/src/experiments/run';
+import { fmtBytes } from '../../../web/src/experiments/format';
+import { memoryCsv, memoryReport, memorySentence, memoryStopSentence } from '../../../web/src/experiments/memory/report';
+import { runExperiment, SettingsError } from '../../../web/src/experiments/index';
+import { attentionLimit, runMemory, type MemoryResult } from '../../../web/src/experiments/memory/run';
+import { DEFAULT_MEMORY, flashWork, MEMORY_MAX_POINTS, validateMemory } from '../../../web/src/experiments/memory/settings';
 import { t } from '../../../web/src/i18n/i18n';
 import { loadCoreForNode } from '../support/load-core';
 

@@ -1,6 +1,6 @@
-// Tests of experiment 5, relative position (web/src/experiments/relative.ts,
-// relative-reports.ts), and of the permutation experiment's RoPE and ALiBi
-// cases (experiment 7), through the WASM build: the PyTorch float64 fixture
+// Tests of the relative-position experiment (web/src/experiments/relative/),
+// and of the permutation experiment's RoPE and ALiBi cases, through the WASM
+// build: the PyTorch float64 fixture
 // tests/golden/relative_position.json within 1e-9, every bad setting (in the
 // validator and in the façade), the reports in both languages, and a run
 // through the worker's request handler.
@@ -9,19 +9,14 @@ import { AttentionError, type Core } from '../../../web/src/core/core';
 import type { PositionsKind } from '../../../web/src/core/experiments';
 import { handleRequest } from '../../../web/src/worker/handlers';
 import { type WorkerMessage } from '../../../web/src/worker/protocol';
-import { diagonal, relativeCsv, relativeReport, relativeSentence } from '../../../web/src/experiments/relative-reports';
-import { notesReport, permCsv, permReport, permSentence } from '../../../web/src/experiments/reports';
-import {
-  DEFAULT_RELATIVE,
-  SettingsError,
-  VALIDATORS,
-  runExperiment,
-  runPermutation,
-  runRelative,
-  validatePermutation,
-  validateRelative,
-  type RelativeResult,
-} from '../../../web/src/experiments/run';
+import { diagonal, relativeCsv, relativeReport, relativeSentence } from '../../../web/src/experiments/relative/report';
+import { notesReport } from '../../../web/src/experiments/notes';
+import { permCsv, permReport, permSentence } from '../../../web/src/experiments/permutation/report';
+import { SettingsError, VALIDATORS, runExperiment } from '../../../web/src/experiments/index';
+import { runPermutation } from '../../../web/src/experiments/permutation/run';
+import { validatePermutation } from '../../../web/src/experiments/permutation/settings';
+import { runRelative, type RelativeResult } from '../../../web/src/experiments/relative/run';
+import { DEFAULT_RELATIVE, validateRelative } from '../../../web/src/experiments/relative/settings';
 import { fixture, maxAbsDiff, TOL } from '../support/golden';
 import { loadCoreForNode } from '../support/load-core';
 
@@ -106,7 +101,7 @@ describe('the permutation experiment with RoPE and ALiBi against PyTorch float64
   });
 });
 
-describe('experiment 5: the run, its settings and its reports', () => {
+describe('relative position: the run, its settings and its reports', () => {
   it('RoPE keeps every diagonal constant, the sinusoidal encoding does not', () => {
     expect(result.ropeScores.rows).toBe(16);
     expect(result.sinScores.cols).toBe(16);
@@ -232,7 +227,7 @@ describe('experiment 5: the run, its settings and its reports', () => {
   });
 });
 
-describe('experiment 7: the permutation experiment with RoPE and ALiBi', () => {
+describe('the permutation experiment with RoPE and ALiBi', () => {
   for (const pe of ['rope', 'alibi'] as const)
     it(`${pe}: breaks equivariance, and the report and the view name the case`, () => {
       const r = runPermutation(core, { X: null, n: 6, d: 8, seed: 7, perm: null, pe });

@@ -1,9 +1,9 @@
-// Tests of the table formats of web/src/experiments/reports.ts that the
+// Tests of the table formats of web/src/experiments/format.ts that the
 // experiment cards use: a mean and its spread in one cell (fmtMeanStd; a
 // narrow column may break before ±, never between ± and the spread), counts
 // and bytes.
 import { describe, expect, it } from 'vitest';
-import { fmtBytes, fmtCount, fmtMeanStd, fmtMs } from '../../../web/src/experiments/reports';
+import { fmtBytes, fmtCount, fmtMeanStd, fmtMs } from '../../../web/src/experiments/format';
 
 describe('fmtMeanStd', () => {
   it('writes the mean and the standard deviation to 3 decimals, joined by " ±" and a no-break space', () => {

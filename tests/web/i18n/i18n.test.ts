@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { CELL_MESSAGES, NAMES } from '../../../web/src/model/words';
 import { KEYS, keysNow, PREFIXES, prefixed, WORD_PARTS, ZH, pickLanguage, t } from '../../../web/src/i18n/i18n';
 import { LATER_WORDS } from '../../../web/src/i18n/later';
-import { PROGRESS } from '../../../web/src/experiments/words';
+import { PROGRESS } from '../../../web/src/experiments/progress.words';
 import { chartWords, heatmapWords } from '../../../web/src/panels/words';
 import { OPERATIONS } from '../../../web/src/model/state';
 import { PRESETS } from '../../../web/src/model/presets';

@@ -8,7 +8,8 @@ import { loadedLimits, type Core } from '../../../web/src/core/core';
 import { ExperimentClient, type WorkerLike } from '../../../web/src/worker/client';
 import { handleRequest } from '../../../web/src/worker/handlers';
 import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
-import { currentLimits, SettingsError, validateScaling } from '../../../web/src/experiments/run';
+import { currentLimits, SettingsError } from '../../../web/src/experiments/index';
+import { validateScaling } from '../../../web/src/experiments/scaling/settings';
 import { loadCoreForNode } from '../support/load-core';
 
 /** A worker that loads the core only when it gets its first request. */

@@ -35,7 +35,7 @@ import { Pointing } from './pointing';
 import { styleSheets } from './stylesheets';
 import { setUrl, STORAGE_KEY, UrlSync } from './url-sync';
 import { ExperimentClient } from '../worker/client';
-import type { ExperimentName, ResultMap } from '../experiments/run';
+import type { ExperimentName, ResultMap } from '../experiments/index';
 import { MiniWeights } from '../panels/mini-weights';
 import type { ResultsPanel } from '../panels/results-panel';
 import { ensureInputs, firstState, presetById } from '../model/presets';

@@ -26,7 +26,7 @@ import type { AttentionPlayground } from './attention-playground.component';
 import { PANELS, type PanelName } from './attention-playground.component';
 import { fromTyped, type Matrix } from '../core/core';
 import { ExperimentClient } from '../worker/client';
-import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/run';
+import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/index';
 import { statePatch } from '../model/patch';
 import { parse, type State } from '../model/state';
 

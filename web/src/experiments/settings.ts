@@ -1,7 +1,7 @@
-// settings.ts — what the four experiments share: their names, the progress
+// settings.ts — what every experiment's settings share: the progress
 // callback, and the settings validation (field readers, per-field messages,
-// SettingsError). Each experiment's own validator is in its module
-// (scaling.ts, permutation.ts, quadratic.ts, h1.ts).
+// SettingsError). Each experiment's own validator is in its folder
+// (experiments/<name>/settings.ts).
 //
 // A validator reads raw field values (numbers or the text of an input) and
 // returns the settings as numbers, or one message per bad field. The bounds
@@ -9,21 +9,8 @@
 
 import { loadedLimits, type Limits } from '../core/core';
 import { fill } from '../base/fill';
-import { PROGRESS, type ProgressKey } from './words';
-export { PROGRESS, type ProgressKey };
-
-/** The experiments, by name. */
-export type ExperimentName =
-  | 'scaling'
-  | 'permutation'
-  | 'quadratic'
-  | 'h1'
-  // relative position (experiment 5)
-  | 'relative'
-  // depth (experiment 6)
-  | 'depth'
-  // memory (experiment 8)
-  | 'memory';
+import { PROGRESS, type ProgressKey } from './progress.words';
+export type { ProgressKey };
 
 /**
  * Called after each step of a run: step of total done, and what comes next or
@@ -53,7 +40,7 @@ export type Validator<T> = (input?: RawInput<T>, limits?: Limits) => Validation<
 export class SettingsError extends Error {
   /** One message per bad field, to show next to it. */
   readonly errors: Record<string, string>;
-  constructor(experiment: ExperimentName, errors: Record<string, string>) {
+  constructor(experiment: string, errors: Record<string, string>) {
     super(
       `${experiment}: ${Object.entries(errors)
         .map(([k, v]) => `${k}: ${v}`)

@@ -1,56 +1,24 @@
-// words.ts — the experiments' progress steps: the source of their English
-// text. i18n/ builds its 'exp.step.*' English entries from PROGRESS.
+// words.ts — the words every experiment card shares (the panel's title, Run,
+// Cancel, the seed, the downloads, the intro, the progress and its status):
+// each key's English and 中文, side by side (i18n/ merges every feature's
+// words; a new string is one line here). The progress steps' words are
+// progress.words.ts.
 
-/**
- * The English label of each progress step, by i18n key (i18n/ takes its
- * English 'exp.step.*' entries from here): run.ts stays free of
- * languages, the panel shows t(key, vars).
- */
-export const PROGRESS = {
-  'exp.step.d': 'd = {d}',
-  'exp.step.n': 'n = {n}',
-  'exp.step.done': 'done',
-  'exp.step.xGiven': 'X given',
-  'exp.step.xRandom': 'random X',
-  'exp.step.plain': 'without positional encoding',
-  'exp.step.peNone': 'no encoding chosen',
-  'exp.step.pe': 'with the sinusoidal encoding',
-  'exp.step.fit': 'fitting the slope',
-  'exp.step.h1': 'h = 1 against attention',
-  'exp.step.heads': 'h = {h}: one scale per head',
-  // relative position (experiments 5 and 7)
-  'exp.step.relative': 'scores of {n} positions, d = {d}, with RoPE and with the sinusoidal encoding',
-  'exp.step.peRope': 'with RoPE (Q and K rotated)',
-  'exp.step.peAlibi': 'with ALiBi (one head’s bias)',
-  // depth (experiment 6)
-  'exp.step.depth': '{L} layers of {n} tokens, d = {d}: attention alone, + residual, pre-LN + residual',
-  // memory (experiment 8)
-  'exp.step.memWarm': 'warming up (one small call of each)',
-  'exp.step.memFlash': 'flash_attention, n = {n}',
-  'exp.step.memAttention': 'attention, n = {n}',
-} as const;
+import { bilingual } from '../base/words';
 
-/** A progress step's i18n key. */
-export type ProgressKey = keyof typeof PROGRESS;
-
-/** The 中文 of PROGRESS (i18n/i18n.ts gives it the keys' prefix); the type refuses a missing or an orphaned key. */
-export const PROGRESS_ZH = {
-  'exp.step.d': 'd = {d}',
-  'exp.step.n': 'n = {n}',
-  'exp.step.done': '完成',
-  'exp.step.xGiven': '使用给定的 X',
-  'exp.step.xRandom': '随机生成 X',
-  'exp.step.plain': '无位置编码',
-  'exp.step.peNone': '未选择位置编码',
-  'exp.step.pe': '加正弦位置编码',
-  'exp.step.fit': '拟合斜率',
-  'exp.step.h1': 'h = 1 与 attention 比较',
-  'exp.step.heads': 'h = {h}：每个头各自缩放',
-  'exp.step.relative': '计算 {n} 个位置、d = {d} 的分数：用旋转位置编码，以及用正弦位置编码',
-  'exp.step.peRope': '使用旋转位置编码（旋转 Q 和 K）',
-  'exp.step.peAlibi': '使用线性偏置（一个头的偏置）',
-  'exp.step.depth': '{n} 个词元、d = {d} 的 {L} 层：仅注意力、注意力加残差、前置 LN 加残差',
-  'exp.step.memWarm': '预热（每种调用先跑一次小的）',
-  'exp.step.memFlash': '分块注意力，n = {n}',
-  'exp.step.memAttention': 'attention，n = {n}',
-} as const satisfies { readonly [K in keyof typeof PROGRESS]: string };
+/** The words every experiment card shares. */
+export const EXPERIMENTS_WORDS = bilingual({
+  'exp.title': ['Experiments', '实验'],
+  'exp.run': ['Run', '运行'],
+  'exp.cancel': ['Cancel', '取消'],
+  'exp.seed': ['seed', '种子'],
+  'exp.download': ['Download', '下载'],
+  'exp.cancelled': ['Cancelled.', '已取消。'],
+  'exp.intro': [
+    '{count} experiments — the seed’s four, then positions, depth and memory — run in a background worker on the same core: change a setting, press Run, download the report.',
+    '{count} 个实验（种子文档的四个，另加位置、深度与内存），在后台 worker 中用同一个核心运行：修改设置，点击“运行”，下载报告。',
+  ],
+  'exp.progress': ['progress', '进度'],
+  'exp.done': ['done in {ms} ms', '用时 {ms} ms'],
+  'exp.status': ['{label} ({step}/{total})', '{label}（{step}/{total}）'],
+});

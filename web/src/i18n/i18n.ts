@@ -1,7 +1,7 @@
 // i18n.ts — every label, message and report heading in English and 简体中文.
 //
 // Each feature keeps its words beside it (panels/*.words.ts,
-// experiments/*.words.ts, the operations' descriptors, the figures' and the
+// experiments/**/*words.ts, the operations' descriptors, the figures' and the
 // parser's word tables with their 中文); this module only merges them into
 // one English and one 中文 table, whose types check that every key is
 // translated and that no key is in two features. t(lang, key, vars) looks a

@@ -2,7 +2,7 @@
 // registers its own when its module arrives: panels/registry.ts), listed
 // here for the tests and tools that need every word at once.
 
-import { EXPERIMENTS_LATER } from '../experiments/later.words';
+import { EXPERIMENTS_LATER } from '../experiments/pages';
 import { EXPLAIN_WORDS } from '../panels/explain.words';
 import { KVCACHE_WORDS } from '../panels/kvcache.words';
 import { TILES_WORDS } from '../panels/tiles.words';

@@ -1,20 +1,15 @@
-// experiment-card.ts — one experiment's card: its settings form (fields from
-// experiment-forms.ts, kept in the URL state, checked as you type), Run /
-// Cancel, a progress bar and status, the result view (experiment-views.ts;
-// the last complete result stays, dimmed, while a new run goes) and the
-// downloads. The panel (experiments-panel.ts) owns the runs.
+// experiment-card.ts — one experiment's card, made from its spec and its page
+// (experiments/<name>/index.ts and page.ts): its settings form (the spec's
+// fields, kept in the URL state, checked as you type, with the form's hooks
+// when it has them), Run / Cancel, a progress bar and status, the result view
+// (the last complete result stays, dimmed, while a new run goes) and the
+// page's downloads. The panel (experiments-panel.ts) owns the runs.
 
-import type { Limits } from '../core/core';
+import type { ExperimentPage, Field } from '../experiments/spec';
+import type { ExperimentView } from '../experiments/view-kit';
 import { download, el, uid } from '../widgets/dom';
-import { h1Csv, permCsv, permReport, quadCsv, scaleCsv, scaleReport } from '../experiments/reports';
-import { VALIDATORS, type ExperimentName, type ResultMap } from '../experiments/run';
-import { relativeCsv, relativeReport } from '../experiments/relative-reports';
-import { depthCsv, depthReport } from '../experiments/depth-report'; // depth (experiment 6)
-import { memoryCsv, memoryReport } from '../experiments/memory-report'; // memory (experiment 8)
 import { PermPicker } from '../widgets/perm-picker';
 import type { PanelContext } from './context';
-import { fieldsOf, type Field } from './experiment-forms';
-import type { ExperimentView } from './experiment-views';
 
 /** The control of one settings field. */
 type FieldInput = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -23,18 +18,19 @@ type FieldInput = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 export interface CardHost {
   readonly ctx: PanelContext;
   /** Run the experiment with the card's settings. */
-  run(name: ExperimentName): Promise<unknown>;
+  run(name: string): Promise<unknown>;
   /** Stop the running experiment. */
   cancel(): void;
-  /** The playground's current X (or Q), for the permutation experiment. */
+  /** The playground's current X (or Q), for a form that takes it. */
   currentX(): number[][] | null;
 }
 
 /** One experiment: form, run/cancel, progress, result, downloads. */
-export class ExperimentCard<E extends ExperimentName> {
+export class ExperimentCard {
   readonly element: HTMLElement;
-  readonly view: ExperimentView<E>;
-  result: ResultMap[E] | null = null;
+  readonly name: string;
+  /** The last complete result, or null. */
+  result: unknown = null;
   private readonly inputs = new Map<string, FieldInput>();
   private readonly fieldErrors = new Map<string, HTMLElement>();
   /** Each field's default value (text), shown when the state has none. */
@@ -46,27 +42,29 @@ export class ExperimentCard<E extends ExperimentName> {
   private readonly progress: HTMLProgressElement;
   private readonly status: HTMLElement;
   private readonly downloads: HTMLElement;
-  /** Drag-to-reorder rows (permutation experiment only). */
+  /** Drag-to-reorder rows, when the form has them. */
   private readonly picker: PermPicker | null = null;
 
   constructor(
-    readonly name: E,
+    private readonly page: ExperimentPage,
     private readonly panel: CardHost,
-    view: ExperimentView<E>,
+    readonly view: ExperimentView<unknown>,
   ) {
+    const { spec } = page;
+    const name = (this.name = spec.name);
     const ctx = panel.ctx;
     const t = ctx.t.bind(ctx);
-    this.view = view;
     const form = el('div', { class: 'exp-form' });
-    for (const f of fieldsOf(name, t)) {
+    for (const f of spec.settings.fields) {
       this.defaults.set(f.key, f.value);
       form.appendChild(this.field(f));
     }
-    if (name === 'permutation') {
+    const picker = spec.form?.picker;
+    if (picker) {
       this.picker = new PermPicker(
-        t('exp.field.drag'),
-        (i, v) => t('exp.perm.chip', { i, v }),
-        (perm) => this.setField('perm', perm.join(', ')),
+        t(picker.label),
+        (i, v) => t(picker.chip, { i, v }),
+        (perm) => this.setField(picker.field, perm.join(', ')),
       );
       form.appendChild(this.picker.element);
     }
@@ -115,7 +113,7 @@ export class ExperimentCard<E extends ExperimentName> {
       input = el(
         'select',
         { id },
-        (f.options ?? []).map(([v, label]) => el('option', { value: v, selected: v === value }, label)),
+        (f.options ?? []).map(([v, label]) => el('option', { value: v, selected: v === value }, ctx.t(label))),
       );
     } else if (f.kind === 'checkbox') {
       input = el('input', { id, type: 'checkbox', checked: value === 'true' });
@@ -138,7 +136,7 @@ export class ExperimentCard<E extends ExperimentName> {
     });
     this.inputs.set(f.key, input);
     this.fieldErrors.set(f.key, error);
-    const label = el('label', { for: id, class: 'field-label' }, f.label);
+    const label = el('label', { for: id, class: 'field-label' }, ctx.t(f.label));
     return f.kind === 'checkbox'
       ? el('div', { class: 'field exp-field' }, el('span', { class: 'checkbox' }, input, label), error)
       : el('div', { class: `field exp-field${f.wide ? ' exp-field-wide' : ''}` }, label, input, error);
@@ -177,56 +175,36 @@ export class ExperimentCard<E extends ExperimentName> {
     this.validate();
   }
 
-  /** Show the typed permutation in the picker, else `fallback` (the last one used), else the identity. */
-  refreshPicker(fallback?: number[]): void {
-    if (!this.picker) return;
-    const raw = this.raw();
-    const X = raw.X as number[][] | null;
-    const n = X ? X.length : Number(raw.n);
-    if (!Number.isInteger(n) || n < 1 || n > 64) return;
-    const typed =
-      typeof raw.perm === 'string'
-        ? raw.perm
-            .split(/[\s,]+/)
-            .filter((x) => x !== '')
-            .map(Number)
-        : null;
-    const ok = (p: number[] | null | undefined): p is number[] => !!p && p.length === n && [...p].sort((a, b) => a - b).every((v, i) => v === i);
-    this.picker.show(ok(typed) ? typed : ok(fallback) ? fallback : Array.from({ length: n }, (_, i) => i));
+  /** Show the picker the order the form's settings ask for (or that of `shown`, the result just shown). */
+  private refreshPicker(shown?: unknown): void {
+    const order = this.picker && this.page.spec.form?.picker?.order(this.raw(), shown);
+    if (order) this.picker?.show(order);
   }
 
   /** The raw settings the form holds (text), as the validators read them. */
   raw(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const [key, input] of this.inputs) out[key] = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value;
-    if (this.name === 'permutation') {
-      const source = out.source;
-      delete out.source;
-      out.X = source === 'current' ? this.panel.currentX() : null;
-      if (out.X) {
-        delete out.n;
-        delete out.d;
-      }
-      if (out.perm === '') out.perm = null;
-    }
-    return out;
+    const values: Record<string, unknown> = {};
+    for (const [key, input] of this.inputs) values[key] = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value;
+    return this.page.spec.form?.read?.(values, this.panel) ?? values;
   }
 
   /** Show the validator's message next to each bad field; true when all are good. */
   validate(raw: Record<string, unknown> = this.raw()): boolean {
-    const validate = VALIDATORS[this.name] as (input: unknown, limits: Limits) => { ok: boolean; errors?: Record<string, string> };
-    const v = validate(raw, this.panel.ctx.core.limits());
-    this.showErrors(v.ok ? {} : (v.errors ?? {}));
+    const v = this.page.spec.settings.validate(raw, this.panel.ctx.core.limits());
+    this.showErrors(v.ok ? {} : v.errors);
     return v.ok;
   }
 
   showErrors(errors: Record<string, string>): void {
+    const shows = new Map(this.page.spec.settings.fields.flatMap((f) => (f.shows ? [[f.key, f.shows] as const] : [])));
     for (const [key, span] of this.fieldErrors) {
-      const msg = errors[key] ?? (key === 'source' ? errors.X : undefined) ?? '';
+      const also = shows.get(key);
+      const msg = errors[key] ?? (also ? errors[also] : undefined) ?? '';
       span.textContent = msg;
       this.inputs.get(key)?.setAttribute('aria-invalid', msg ? 'true' : 'false');
     }
-    const unplaced = Object.entries(errors).filter(([k]) => !this.fieldErrors.has(k) && k !== 'X');
+    const placed = new Set([...this.fieldErrors.keys(), ...shows.values()]);
+    const unplaced = Object.entries(errors).filter(([k]) => !placed.has(k));
     if (unplaced.length) this.status.textContent = unplaced.map(([, m]) => m).join('; ');
   }
 
@@ -245,14 +223,14 @@ export class ExperimentCard<E extends ExperimentName> {
     this.status.textContent = ctx.t('exp.status', { label: key ? ctx.t(key, vars) : label, step, total });
   }
 
-  done(result: ResultMap[E], ms: number): void {
+  done(result: unknown, ms: number): void {
     this.result = result;
     this.view.element.hidden = false;
     this.view.show(result);
     this.view.setDimmed(false);
     this.downloads.hidden = false;
     this.status.textContent = this.panel.ctx.t('exp.done', { ms: Math.round(ms) });
-    if (result.experiment === 'permutation') this.refreshPicker(result.perm);
+    this.refreshPicker(result);
   }
 
   message(text: string): void {
@@ -264,51 +242,24 @@ export class ExperimentCard<E extends ExperimentName> {
     const lang = this.panel.ctx.lang;
     const button = (label: string, testid: string, action: () => void | Promise<void>) =>
       el('button', { type: 'button', class: 'btn btn-small', 'data-testid': `exp-${this.name}-${testid}`, onclick: () => void action() }, label);
-    const r = () => this.result as ResultMap[ExperimentName];
-    const files: Record<ExperimentName, [string, () => string][]> = {
-      scaling: [
-        ['02-scale.txt', () => scaleReport(r() as ResultMap['scaling'], lang)],
-        ['scaling.csv', () => scaleCsv(r() as ResultMap['scaling'])],
-      ],
-      permutation: [
-        ['05-perm.txt', () => permReport(r() as ResultMap['permutation'], lang)],
-        ['permutation.csv', () => permCsv(r() as ResultMap['permutation'])],
-      ],
-      quadratic: [['quadratic.csv', () => quadCsv(r() as ResultMap['quadratic'])]],
-      h1: [['h1.csv', () => h1Csv(r() as ResultMap['h1'])]],
-      // relative position (experiment 5)
-      relative: [
-        ['10-rope.txt', () => relativeReport(r() as ResultMap['relative'], lang)],
-        ['relative.csv', () => relativeCsv(r() as ResultMap['relative'])],
-      ],
-      // depth (experiment 6)
-      depth: [
-        ['11-depth.txt', () => depthReport(r() as ResultMap['depth'], lang)],
-        ['depth.csv', () => depthCsv(r() as ResultMap['depth'])],
-      ],
-      // memory (experiment 8)
-      memory: [
-        ['12-memory.txt', () => memoryReport(r() as ResultMap['memory'], lang)],
-        ['memory.csv', () => memoryCsv(r() as ResultMap['memory'])],
-      ],
-    };
-    for (const [file, text] of files[this.name])
+    for (const file of this.page.files)
       this.downloads.appendChild(
-        button(`${t('exp.download')} ${file}`, file.replace(/\W/g, '-'), () => download(file, text(), file.endsWith('.csv') ? 'text/csv' : 'text/plain')),
+        button(`${t('exp.download')} ${file.name}`, file.name.replace(/\W/g, '-'), () =>
+          download(file.name, file.text(this.result, lang), file.name.endsWith('.csv') ? 'text/csv' : 'text/plain'),
+        ),
       );
-    if (this.name !== 'h1') {
-      this.downloads.appendChild(
-        button('PNG', 'png', async () => {
-          const c = this.view.chart();
-          if (c) download(`${this.name}.png`, await c.toPNG());
-        }),
-      );
-      this.downloads.appendChild(
-        button('SVG', 'svg', () => {
-          const c = this.view.chart();
-          if (c) download(`${this.name}.svg`, c.toSVG(), 'image/svg+xml');
-        }),
-      );
-    }
+    if (!this.page.chart) return;
+    this.downloads.appendChild(
+      button('PNG', 'png', async () => {
+        const c = this.view.chart();
+        if (c) download(`${this.name}.png`, await c.toPNG());
+      }),
+    );
+    this.downloads.appendChild(
+      button('SVG', 'svg', () => {
+        const c = this.view.chart();
+        if (c) download(`${this.name}.svg`, c.toSVG(), 'image/svg+xml');
+      }),
+    );
   }
 }

@@ -1,75 +1,57 @@
-// experiments-panel.ts — the seed 003 experiments in the browser: √d_k
-// scaling, permutation, quadratic cost and the h = 1 check. Each card
-// (experiment-card.ts) has its settings (kept in the URL state), Run / Cancel,
-// a progress bar, the result (the last complete one stays, dimmed, while a new
-// run goes) and downloads. The runs happen in a Web Worker
-// (worker/client.ts), so the page never freezes; Cancel terminates the
-// worker at once. This panel holds the cards and runs one at a time.
+// experiments-panel.ts — the experiments in the browser, one card each
+// (experiment-card.ts), made from the experiments' pages in page order
+// (experiments/pages.ts). Each card has its settings (kept in the URL state),
+// Run / Cancel, a progress bar, the result (the last complete one stays,
+// dimmed, while a new run goes) and downloads. The runs happen in a Web Worker
+// (worker/client.ts), so the page never freezes; Cancel terminates the worker
+// at once. This panel holds the cards, runs one at a time, and offers
+// 08-notes.md from the results it holds.
 
 import { fromTyped } from '../core/core';
+import { SettingsError, type ExperimentName, type ResultMap } from '../experiments/index';
+import { NOTES, type NotesResults } from '../experiments/notes';
+import { EXPERIMENT_PAGES, EXPERIMENTS_LATER } from '../experiments/pages';
+import { shown } from '../experiments/settings';
+import type { ViewContext } from '../experiments/view-kit';
 import { readMatrix, type Outcome } from '../model/compute';
+import { opOf } from '../model/ops/index';
+import type { State } from '../model/state';
 import { download, el } from '../widgets/dom';
 import { ExperimentCancelled, ExperimentClient } from '../worker/client';
-import { notesReport } from '../experiments/reports';
-import { SettingsError, type ExperimentName, type ResultMap } from '../experiments/run';
-import type { State } from '../model/state';
-import { opOf } from '../model/ops/index';
-import type { Panel, PanelContext } from './context';
+import type { BuiltPanel, Panel, PanelContext } from './context';
 import { ExperimentCard } from './experiment-card';
-import { H1View, PermutationView, QuadraticView, ScalingView } from './experiment-views';
-import { RelativeView } from './experiment-views-positions';
-import { DepthView } from './experiment-views-depth'; // depth (experiment 6)
-import { MemoryView } from './experiment-views-memory'; // memory (experiment 8)
-
-/** The experiments in page order. */
-export const EXPERIMENTS: readonly ExperimentName[] = [
-  'scaling',
-  'permutation',
-  'quadratic',
-  'h1',
-  'relative', // relative position (experiment 5)
-  'depth', // depth (experiment 6)
-  'memory', // memory (experiment 8)
-];
-import type { BuiltPanel } from './context';
 import experimentsCss from './experiments.styles.css?inline';
-import { EXPERIMENTS_LATER } from '../experiments/later.words';
+import { chartWords, heatmapWords } from './words';
 
 /** The experiments panel. */
 export class ExperimentsPanel implements Panel {
   readonly element: HTMLElement;
   readonly ctx: PanelContext;
   private readonly client = new ExperimentClient();
-  private readonly cards: { [E in ExperimentName]: ExperimentCard<E> };
-  private active: ExperimentName | null = null;
+  /** One card per experiment, in page order. */
+  private readonly cards: readonly ExperimentCard[];
+  private active: ExperimentCard | null = null;
   private autoRan = false;
 
   constructor(ctx: PanelContext) {
     this.ctx = ctx;
     const t = ctx.t.bind(ctx);
-    this.cards = {
-      scaling: new ExperimentCard('scaling', this, new ScalingView(t, ctx.lang)),
-      permutation: new ExperimentCard('permutation', this, new PermutationView(t, ctx.lang)),
-      quadratic: new ExperimentCard('quadratic', this, new QuadraticView(t, ctx.lang)),
-      h1: new ExperimentCard('h1', this, new H1View(t, ctx.lang)),
-      relative: new ExperimentCard('relative', this, new RelativeView(t, ctx.lang)), // experiment 5
-      depth: new ExperimentCard('depth', this, new DepthView(t, ctx.lang)), // experiment 6
-      memory: new ExperimentCard('memory', this, new MemoryView(t, ctx.lang)), // experiment 8
-    };
+    const kit: ViewContext = { t, lang: ctx.lang, chartWords: chartWords(t), heatmapWords: heatmapWords(t) };
+    this.cards = EXPERIMENT_PAGES.map((page) => new ExperimentCard(page, this, new page.View(kit)));
     const notes = el(
       'button',
       { type: 'button', class: 'btn', 'data-testid': 'exp-notes', onclick: () => this.downloadNotes() },
-      `${t('exp.download')} 08-notes.md`,
+      `${t('exp.download')} ${NOTES.name}`,
     );
     this.element = el(
       'section',
       { class: 'panel panel-experiments', 'aria-label': t('exp.title'), 'data-testid': 'experiments' },
       el('h2', { class: 'panel-title' }, t('exp.title')),
-      el('p', { class: 'hint', 'data-testid': 'exp-intro' }, t('exp.intro', { count: EXPERIMENTS.length })),
+      el('p', { class: 'hint', 'data-testid': 'exp-intro' }, t('exp.intro', { count: this.cards.length })),
       el(
         'div',
         { class: 'exp-cards' },
-        EXPERIMENTS.map((e) => this.cards[e].element),
+        this.cards.map((c) => c.element),
       ),
       el('div', { class: 'toolbar' }, notes),
     );
@@ -79,16 +61,17 @@ export class ExperimentsPanel implements Panel {
 
   render(state: State, _outcome: Outcome): void {
     // the forms show the state's settings (Back/Forward), so each seed box shows the seed the next run uses
-    for (const e of EXPERIMENTS) this.cards[e].sync(state.experiments);
+    for (const card of this.cards) card.sync(state.experiments);
     // a shared link names the experiment it ran: run it once when opened
-    if (!this.autoRan && state.run && (EXPERIMENTS as readonly string[]).includes(state.run)) {
+    const named = state.run ? this.cards.find((c) => c.name === state.run) : undefined;
+    if (!this.autoRan && named) {
       this.autoRan = true;
-      queueMicrotask(() => void this.run(state.run as ExperimentName).catch(() => undefined));
+      queueMicrotask(() => void this.run(named.name as ExperimentName).catch(() => undefined));
     }
     this.autoRan = true;
   }
 
-  /** The playground's current X (or Q), for the permutation experiment. */
+  /** The playground's current X (or Q), for a form that takes it. */
   currentX(): number[][] | null {
     const s = this.ctx.state();
     const name = s.matrices.X && opOf(s).flags.selfInput ? 'X' : 'Q';
@@ -98,11 +81,12 @@ export class ExperimentsPanel implements Panel {
 
   /** Run `name` with the card's settings (or `settings`); resolves with the result. */
   async run<E extends ExperimentName>(name: E, settings?: Record<string, unknown>): Promise<ResultMap[E]> {
-    const card = this.cards[name] as ExperimentCard<E>;
+    const card = this.cards.find((c) => c.name === name);
+    if (!card) throw new SettingsError(name, { experiment: `unknown experiment ${shown(name)}` });
     const raw = settings ?? card.raw();
     if (!card.validate(raw)) throw new SettingsError(name, {});
-    if (this.active && this.active !== name) this.cards[this.active].running(false);
-    this.active = name;
+    if (this.active && this.active !== card) this.active.running(false);
+    this.active = card;
     card.running(true);
     this.ctx.update((s) => void (s.run = name), 'replace');
     const t0 = performance.now();
@@ -116,7 +100,7 @@ export class ExperimentsPanel implements Panel {
       else card.message(String((err as Error).message ?? err));
       throw err;
     } finally {
-      if (this.active === name) this.active = null;
+      if (this.active === card) this.active = null;
       card.running(false);
     }
   }
@@ -128,11 +112,12 @@ export class ExperimentsPanel implements Panel {
   }
 
   private downloadNotes(): void {
-    download('08-notes.md', notesReport(this.cards.scaling.result, this.cards.permutation.result, this.cards.quadratic.result, this.ctx.lang), 'text/markdown');
+    const results = Object.fromEntries(this.cards.map((c) => [c.name, c.result])) as NotesResults;
+    download(NOTES.name, NOTES.text(results, this.ctx.lang), 'text/markdown');
   }
 }
 
-/** The experiments panel with its styles (panels/registry.ts loads this module when it is first needed). */
+/** The experiments panel with its styles and its words (panels/registry.ts loads this module when it is first needed). */
 export function build(ctx: PanelContext): BuiltPanel {
   return { make: () => new ExperimentsPanel(ctx), styles: [experimentsCss], words: EXPERIMENTS_LATER };
 }

@@ -44,7 +44,7 @@ import {
   type ResultMap,
   type SettingsMap,
   type Validator,
-} from '../experiments/run';
+} from '../experiments/index';
 
 /** The rejection of a run that was cancelled (by cancel() or a newer run). */
 export class ExperimentCancelled extends Error {

@@ -3,7 +3,7 @@
 
 import { AttentionError, type Core } from '../core/core';
 import { compute } from '../model/compute';
-import { runExperiment, SettingsError } from '../experiments/run';
+import { runExperiment, SettingsError } from '../experiments/index';
 import { transfers, type ComputeMessage, type ComputeRequest, type ErrorMessage, type RunRequest, type WorkerMessage } from './protocol';
 
 /** Run `req` with the core from `getCore` (loaded once by the caller) and post every message. */

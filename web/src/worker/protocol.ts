@@ -15,7 +15,7 @@
 
 import type { ComputeStage, Outcome } from '../model/compute';
 import type { State } from '../model/state';
-import type { ExperimentName, ExperimentResult, ProgressKey, RawInput, SettingsMap } from '../experiments/run';
+import type { ExperimentName, ExperimentResult, ProgressKey, RawInput, SettingsMap } from '../experiments/index';
 
 /** Start one experiment. */
 export interface RunRequest<E extends ExperimentName = ExperimentName> {
