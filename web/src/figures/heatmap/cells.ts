@@ -36,6 +36,7 @@ export function cellBitmap(
   if (c.height !== m.rows) c.height = m.rows;
   const ctx = c.getContext('2d');
   if (!ctx) return null;
+  if (m.rows * m.cols <= DIRECT_CELLS) return c; // painted cell by cell (paintCells): no pixels to copy
   const img = ctx.createImageData(m.cols, m.rows);
   matrixToRGBA(m.values, m.masked, m.rows, m.cols, domain, maskFill, img.data);
   ctx.putImageData(img, 0, 0);
