@@ -1,5 +1,5 @@
-// experiments-memory.spec.ts — experiment 8, memory and time against n (issue
-// 11), in the page: the default sweep to n = 32,768 (printed: the time and
+// experiments-memory.spec.ts — experiment 8, memory and time against n, in
+// the page: the default sweep to n = 32,768 (printed: the time and
 // peak memory of each call), the numbers on the page against the downloaded
 // 12-memory.txt, flash's peak and heap growth at 32,768 under 64 MiB, the
 // attention row stopping at its limit (4096), Cancel in the middle of a run

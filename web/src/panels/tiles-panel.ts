@@ -1,5 +1,5 @@
-// tiles-panel.ts — "FlashAttention: the online softmax, tile by tile" (issue
-// 11): the state's Q, K, V (model/tiles-input.ts says which, and why in its
+// tiles-panel.ts — "FlashAttention: the online softmax, tile by tile":
+// the state's Q, K, V (model/tiles-input.ts says which, and why in its
 // notes) go through core.typed.flash_trace in tiles of state.tileSize keys
 // (in the link as 'tb'); Previous / Next / Play / Reset step through the key
 // tiles, an aria-live status says "tile 2 of 4: keys 4–7", the score grid
