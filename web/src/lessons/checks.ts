@@ -13,9 +13,9 @@
 //   sameValues     { matrix, cells, within }                the cells [i, j] of a result or step are equal
 //   rowStat        { matrix, row, stat, atLeast?, atMost? } a row's mean or variance (LN(X): 0 and 1)
 //   tile           { value, step?, row?, atLeast?, atMost? } the tile stepper's m, l, rescale after a tile, or its tile count
-//   kvCache        { model, tokens, width, unit?, … }       a model's K/V cache size (bytes, or KiB … TiB)
+//   kvCache        { model, tokens, width, unit?, … }       a calculator model's K/V cache at `width` bytes a value (in B, or KiB … TiB)
 //   computes       {}                                       the state computes (no error)
-//   state          { op?, h?, H?, G?, positions?, mask?, scale? }  what the learner chose
+//   state          { op?, h?, H?, G?, positions?, mask?, scale? }  what the learner chose (H, G: query and K/V heads)
 //   experiment     { name, path, atLeast?, atMost? }        a number of an experiment's last result
 //   answer         { is | of, within }                      the learner's typed answer: near a number, or near what `of` measures
 //   with           { set, check }                           `check` on the state patched by `set` (e.g. "scale=0")
@@ -29,7 +29,8 @@
 import type { Core } from '../core/core';
 import { compute, type Outcome } from '../model/compute';
 import { CONFIGS, FIELD_RANGE } from '../model/kv-cache';
-import { parse, serialize, type State } from '../model/state';
+import { EXPERIMENT_SPECS } from '../experiments/index';
+import { MASK_MODES, OPERATIONS, parse, POSITIONS, serialize, type MaskMode, type Operation, type Positions, type State } from '../model/state';
 import { NAMES } from '../model/words';
 import { inRange, measure, sameValues, viewCheck, UNITS, type Range } from './measures';
 
@@ -57,7 +58,7 @@ export type Check =
   | { kind: 'sameOutput'; as: string; within: number }
   | { kind: 'sameValues'; matrix: string; cells: [number, number][]; within: number }
   | { kind: 'computes' }
-  | { kind: 'state'; op?: string; h?: number; H?: number; G?: number; positions?: string; mask?: string; scale?: boolean }
+  | { kind: 'state'; op?: Operation; h?: number; H?: number; G?: number; positions?: Positions; mask?: MaskMode; scale?: boolean }
   | { kind: 'answer'; is?: number; of?: Measure; within: number }
   | { kind: 'with'; set: string; check: Check }
   | { kind: 'all' | 'any'; checks: Check[] }
@@ -101,8 +102,8 @@ const FIELDS: Record<Check['kind'], Record<string, FieldType>> = {
   tile: { value: ['m', 'l', 'rescale', 'tiles'], step: 'index', row: 'index', ...RANGE },
   kvCache: { model: CONFIGS.map((c) => c.id), tokens: 'index', width: 'index', unit: UNITS, ...RANGE },
   computes: {},
-  state: { op: 'string', h: 'index', H: 'index', G: 'index', positions: 'string', mask: 'string', scale: 'boolean' },
-  experiment: { name: 'string', path: 'string', ...RANGE },
+  state: { op: OPERATIONS, h: 'index', H: 'index', G: 'index', positions: POSITIONS, mask: MASK_MODES, scale: 'boolean' },
+  experiment: { name: EXPERIMENT_SPECS.map((e) => e.name), path: 'string', ...RANGE },
   answer: { is: 'number', of: 'measure', within: 'number' },
   with: { set: 'patch', check: 'check' },
   all: { checks: 'checks' },
