@@ -18,4 +18,5 @@ export const APP_WORDS = bilingual({
   'app.loadFailed': ['The WebAssembly core could not be loaded: {message}', '无法加载 WebAssembly 核心：{message}'],
   'app.storedStateDiscarded': ['The state saved in this browser could not be read, so it was discarded.', '此浏览器中保存的状态无法读取，已将其丢弃。'],
   'lang.label': ['Language', '语言'],
+  'lesson.startCourse': ['Start the course', '开始课程'],
 });

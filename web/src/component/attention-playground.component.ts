@@ -18,7 +18,10 @@
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
-// Events (bubbling, composed): `playground-change` with { state, ok, message, pending }.
+//   lesson    a lesson: a course lesson's id, a lesson file's address (same origin or data:) or its JSON
+//             (also the `lesson` property, which takes a lesson object); lesson-host.ts
+// Events (bubbling, composed): `playground-change` with { state, ok, message, pending };
+// `exercise-checked` with { lesson, exercise, passed, score, maxScore, state }; `experiment-done` with { name, result }.
 // A large state is computed in a Web Worker (worker/computation.ts): the
 // event fires with pending: true (getOutcome() is then the pending note), then
 // with the outcome; only the latest state's outcome is ever shown.
@@ -41,6 +44,9 @@ import type { ResultsPanel } from '../panels/results-panel';
 import { ensureInputs, firstState, presetById } from '../model/presets';
 import { cloneState, defaultState, parse, parseStored, serialize, type State } from '../model/state';
 import { FIELD_ATTRIBUTES, stateFromAttributes } from './attributes';
+import { FIRST_LESSON, LessonHost } from './lesson-host';
+import { hasState, lessonPlace, type LessonPlace } from '../lessons/link';
+import type { Grade, Progress } from '../lessons/progress';
 
 export { PANELS, type PanelName } from '../panels/registry';
 
@@ -55,7 +61,7 @@ export interface PlaygroundChangeDetail {
 
 /** The <attention-playground> custom element. */
 export class AttentionPlayground extends HTMLElement {
-  static readonly observedAttributes = ['state', 'preset', 'panels', 'lang', 'hide-controls', ...FIELD_ATTRIBUTES.keys()];
+  static readonly observedAttributes = ['state', 'preset', 'panels', 'lang', 'hide-controls', 'lesson', 'author', ...FIELD_ATTRIBUTES.keys()];
 
   /** Register the element under `tag` (once). */
   static define(tag = 'attention-playground'): void {
@@ -81,7 +87,13 @@ export class AttentionPlayground extends HTMLElement {
   private results: ResultsPanel | null = null;
   private standaloneClient: ExperimentClient | null = null;
   private readonly onHashChange = () => this.fromHash();
-  private readonly url = new UrlSync(() => `#${serialize(this.current)}`);
+  private readonly url = new UrlSync(
+    () => `#${this.lessons.linkEntries()}${serialize(this.current)}`,
+    () => `#${serialize(this.current)}`,
+  );
+  private readonly lessons: LessonHost;
+  /** The lesson to open once the core is loaded (the link's, the attribute's, or one given before). */
+  private lessonAsked: { what: string | object; step: number | null; keepState: boolean } | null = null;
   private readonly pointing = new Pointing();
   /** True while panels render: an update they cause then (a focused field's blur as it is removed) is dropped. */
   private rendering = false;
@@ -94,6 +106,22 @@ export class AttentionPlayground extends HTMLElement {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     this.root.adoptedStyleSheets = styleSheets();
+    this.lessons = new LessonHost({
+      core: () => this.core,
+      t: (key, vars) => t(this.language, key, vars),
+      lang: () => this.language,
+      host: this,
+      root: this.root,
+      state: () => this.current,
+      load: (state) => this.update((s) => void ensureInputs(Object.assign(s, cloneState(state))), 'push'),
+      rebuild: () => this.build(),
+      recheck: () => this.outcome && this.lessons.afterShow(this.current, this.outcome),
+      panel: (name) => this.host?.elementOf(name as PanelName) ?? null,
+      point: (p) => this.pointing.get() === null && this.pointing.point(p),
+      queryRef: () => this.lessonsQuery(),
+      outcome: () => this.outcome,
+      authorAsked: () => this.hasAttribute('author') || (this.hasAttribute('sync-hash') && new URLSearchParams(location.search).has('author')),
+    });
   }
 
   connectedCallback(): void {
@@ -101,7 +129,10 @@ export class AttentionPlayground extends HTMLElement {
     this.language = pickLanguage(this.getAttribute('lang') ?? urlLang);
     // moved in the page (reveal.js moves slides between its views; a notes site re-parents content): the
     // element keeps what the reader did instead of starting again from its attributes
-    if (!this.connectedBefore) this.current = this.initialState();
+    if (!this.connectedBefore) {
+      this.current = this.initialState();
+      this.lessonAsked ??= this.initialLesson();
+    }
     this.connectedBefore = true;
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
     if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
@@ -116,7 +147,10 @@ export class AttentionPlayground extends HTMLElement {
           this.language = pickLanguage(this.getAttribute('lang') ?? urlLang);
           this.current = stateFromAttributes(this, this.current);
         }
-        this.build();
+        const asked = this.lessonAsked;
+        this.lessonAsked = null;
+        if (asked) void this.lessons.open(asked.what, asked.step, asked.keepState);
+        else this.build();
       })
       .catch((err: unknown) => {
         replaceChildren(this.root, el('p', { class: 'load-error', role: 'alert' }, t(this.language, 'app.loadFailed', { message: String(err) })));
@@ -139,7 +173,8 @@ export class AttentionPlayground extends HTMLElement {
       return;
     }
     if (name === 'lang') this.setLanguage(pickLanguage(value));
-    else if (name === 'panels' || name === 'hide-controls') this.build();
+    else if (name === 'lesson') void (value ? this.lessons.open(value) : this.lessons.leave());
+    else if (name === 'panels' || name === 'hide-controls' || name === 'author') this.build();
     else this.update((s) => Object.assign(s, stateFromAttributes(this, s)), 'none');
   }
 
@@ -186,12 +221,56 @@ export class AttentionPlayground extends HTMLElement {
     });
   }
 
+  /** The lesson shown (null outside one). Set a lesson object, its JSON, a course lesson's id or a file's address; null leaves it. */
+  get lesson(): object | null {
+    return this.lessons.lesson();
+  }
+
+  set lesson(what: object | string | null) {
+    if (!what) this.lessonAsked = null;
+    if (!this.core) this.lessonAsked = what ? { what, step: null, keepState: false } : null;
+    else if (what) void this.lessons.open(what);
+    else this.lessons.leave();
+  }
+
+  /** Open a lesson (as the property does); resolves once it is shown, or its error is. */
+  openLesson(what: object | string, step: number | null = null): Promise<void> {
+    return this.lessons.open(what, step);
+  }
+
+  /** The grade of the lesson shown: { lesson, score, maxScore, passed, exercises, complete }, or null outside a lesson. */
+  getGrade(): Grade | null {
+    return this.lessons.grade();
+  }
+
+  /** The learner's progress in the lesson shown (what a course platform keeps), or null. */
+  getProgress(): Progress | null {
+    return this.lessons.progress();
+  }
+
+  /** Take back progress kept elsewhere (its object or JSON text); false when it is not the lesson shown's. */
+  setProgress(p: Progress | string): Promise<boolean> {
+    return this.lessons.restore(p);
+  }
+
   /** The core (once loaded). */
   getCore(): Core | null {
     return this.core;
   }
 
   // ------------------------------------------------------------ state
+
+  /** The lesson the page opens with: the link's (its step, and its state when it has one), else the attribute's. */
+  private initialLesson(): { what: string; step: number | null; keepState: boolean } | null {
+    const place: LessonPlace | null = this.hasAttribute('sync-hash') ? lessonPlace(location.hash, this.lessonsQuery()) : null;
+    if (place) return { what: place.ref, step: /(^|[#&])step=/.test(location.hash) ? place.step : null, keepState: hasState(location.hash) };
+    const attr = this.getAttribute('lesson');
+    return attr ? { what: attr, step: null, keepState: false } : null;
+  }
+
+  private lessonsQuery(): string | null {
+    return this.hasAttribute('sync-hash') ? new URLSearchParams(location.search).get('lesson') : null;
+  }
 
   private initialState(): State {
     if (this.hasAttribute('sync-hash')) {
@@ -223,6 +302,7 @@ export class AttentionPlayground extends HTMLElement {
   private fromHash(): void {
     this.url.restored();
     this.current = parse(location.hash);
+    void this.lessons.follow(lessonPlace(location.hash, this.lessonsQuery()));
     this.recompute();
   }
 
@@ -282,6 +362,7 @@ export class AttentionPlayground extends HTMLElement {
       this.host?.render(this.current, outcome, inFrames, current, () => announce && this.announce(outcome), this.liveRender);
       this.mini?.render(this.current, outcome);
       this.pointing.show();
+      if (announce) this.lessons.afterShow(this.current, outcome);
     } finally {
       this.rendering = false;
     }
@@ -296,7 +377,7 @@ export class AttentionPlayground extends HTMLElement {
   // ------------------------------------------------------------ layout
 
   private visiblePanels(): Set<PanelName> {
-    const attr = this.getAttribute('panels');
+    const attr = this.lessons.panels() ?? this.getAttribute('panels');
     if (!attr) return new Set(PANELS);
     return new Set(attr.split(',').map((p) => p.trim()) as PanelName[]);
   }
@@ -338,7 +419,8 @@ export class AttentionPlayground extends HTMLElement {
         'div',
         { class: ['playground', ...this.hiddenControls().map((c) => `hide-${c}`)].join(' '), lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
         this.notice ? el('p', { class: 'stale-note', role: 'status', 'data-testid': 'notice' }, t(this.language, this.notice)) : null,
-        el('div', { class: 'topbar' }, el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
+        el('div', { class: 'topbar' }, this.courseButton(), el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
+        this.lessons.element(),
         el('div', { class: 'columns' }, el('div', { class: 'col col-left' }, host.column('left')), el('div', { class: 'col col-right' }, host.column('right'))),
         host.column('wide'),
         mini?.element,
@@ -367,6 +449,18 @@ export class AttentionPlayground extends HTMLElement {
   private pointAgain(): void {
     this.pointing.setPanels([...(this.host?.built() ?? []), ...(this.mini ? [this.mini] : [])]);
     this.pointing.show();
+    this.lessons.pointAgain();
+  }
+
+  /** "Start the course" on the main page, outside a lesson. */
+  private courseButton(): HTMLElement | null {
+    if (!this.hasAttribute('sync-hash') || this.lessons.lesson()) return null;
+    const start = () => void this.lessons.open(FIRST_LESSON);
+    return el(
+      'button',
+      { type: 'button', class: 'btn btn-primary course-start', 'data-testid': 'start-course', onclick: start },
+      t(this.language, 'lesson.startCourse'),
+    );
   }
 
   /** The results panel (export and tests use its heatmaps). */

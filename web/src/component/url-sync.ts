@@ -17,8 +17,14 @@ export class UrlSync {
   private liveEntry = false;
   private timer = 0;
 
-  /** @param hash the current state's URL hash, with '#' */
-  constructor(private readonly hash: () => string) {}
+  /**
+   * @param hash the current URL hash, with '#'
+   * @param stored what the browser's storage keeps of it, with '#' (the state alone: a lesson's place is kept apart)
+   */
+  constructor(
+    private readonly hash: () => string,
+    private readonly stored: () => string = hash,
+  ) {}
 
   /** Write the current state as `history` says: a live edit after 300 ms, anything else at once. */
   write(history: HistoryMode): void {
@@ -49,7 +55,7 @@ export class UrlSync {
     setUrl(url, newEntry);
     this.liveEntry = history === 'live' && (this.liveEntry || newEntry);
     try {
-      localStorage.setItem(STORAGE_KEY, url);
+      localStorage.setItem(STORAGE_KEY, this.stored());
     } catch {
       // storage blocked or full: the hash still keeps the state
     }

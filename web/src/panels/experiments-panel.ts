@@ -93,6 +93,7 @@ export class ExperimentsPanel implements Panel {
     try {
       const result = await this.client.run(name, raw, (step, total, label, key, vars) => card.onProgress(step, total, label, key, vars));
       card.done(result, performance.now() - t0);
+      this.ctx.host.dispatchEvent(new CustomEvent('experiment-done', { detail: { name, result }, bubbles: true, composed: true }));
       return result;
     } catch (err) {
       if (err instanceof ExperimentCancelled) card.message(this.ctx.t('exp.cancelled'));
