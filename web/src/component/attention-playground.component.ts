@@ -7,19 +7,14 @@
 // Attributes (all optional):
 //   preset    a preset id (see presets.ts), applied before the other attributes
 //   state     the whole state in its URL-hash form (as a share link's #…), then refined by the others
-//   every field of the state that has an attribute in the schema's table (model/schema.ts), e.g.
-//   op        attention | multi_head | block | single_head | gqa
-//   matrices  JSON object of matrices, e.g. {"Q": [[1,0],[0,1]], "K": …}
-//   h         heads for multi_head / block (1 … 256)
-//   causal    "true" / "false"
-//   mask, positions, rope-base, rope-pairing, scale, temperature, q-length, query, view, eps,
-//   num-heads, num-kv-heads, seed, head, tile-size, tokens — each with the link's bounds
+//   every field of the state that has an attribute in the schema's table (model/schema.ts), each with the
+//   link's bounds: op, matrices (JSON {"Q": [[1,0],[0,1]], …}), h, causal, mask, positions, rope-base,
+//   rope-pairing, scale, temperature, q-length, query, view, eps, num-heads, num-kv-heads, seed, head, tile-size, tokens
 //   panels    comma list of panels to show: plane,operation,inputs,results,explain,steps,export,tiles,kvcache,experiments
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
 //   lang      en | zh
 //   sync-hash keep the state in the page's URL hash (history, share links)
-//   lesson    a lesson: a course lesson's id, a lesson file's address (same origin or data:) or its JSON
-//             (also the `lesson` property, which takes a lesson object); lesson-host.ts
+//   lesson    a course lesson's id, a lesson file's address (same origin or data:) or its JSON; author: the author mode
 // Events (bubbling, composed): `playground-change` with { state, ok, message, pending };
 // `exercise-checked` with { lesson, exercise, passed, score, maxScore, state }; `experiment-done` with { name, result }.
 // A large state is computed in a Web Worker (worker/computation.ts): the
@@ -30,34 +25,29 @@ import type { Outcome, View } from '../model/compute';
 import { Computation, PENDING } from '../worker/computation';
 import { loadCore, type Core } from '../core/core';
 import { el, replaceChildren } from '../widgets/dom';
-import { LANGS, pickLanguage, registerWords, rememberLanguage, t, type Lang } from '../i18n/i18n';
+import { pickLanguage, registerWords, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, PanelContext } from '../panels/context';
 import { PANELS, type PanelName } from '../panels/registry';
 import { PanelHost } from './panel-host';
 import { Pointing } from './pointing';
 import { styleSheets } from './stylesheets';
-import { setUrl, STORAGE_KEY, UrlSync } from './url-sync';
+import { setUrl, UrlSync } from './url-sync';
 import { ExperimentClient } from '../worker/client';
 import type { ExperimentName, ResultMap } from '../experiments/index';
 import { MiniWeights } from '../panels/mini-weights';
 import type { ResultsPanel } from '../panels/results-panel';
-import { ensureInputs, firstState, presetById } from '../model/presets';
-import { cloneState, defaultState, parse, parseStored, serialize, type State } from '../model/state';
+import { ensureInputs } from '../model/presets';
+import { cloneState, defaultState, parse, serialize, type State } from '../model/state';
 import { FIELD_ATTRIBUTES, stateFromAttributes } from './attributes';
 import { FIRST_LESSON, LessonHost } from './lesson-host';
-import { hasState, lessonPlace, type LessonPlace } from '../lessons/link';
+import { lessonPlace } from '../lessons/link';
+import { opening, queryLesson, type LessonAsk } from './opening';
+import { controlsNamed, panelsNamed, topbar } from './topbar';
+import type { PlaygroundChangeDetail } from './events';
 import type { Grade, Progress } from '../lessons/progress';
 
 export { PANELS, type PanelName } from '../panels/registry';
-
-/** Detail of the `playground-change` event. */
-export interface PlaygroundChangeDetail {
-  state: State;
-  ok: boolean;
-  message: string;
-  /** True while the state is computed in the background (another event follows with its outcome). */
-  pending: boolean;
-}
+export type { PlaygroundChangeDetail } from './events';
 
 /** The <attention-playground> custom element. */
 export class AttentionPlayground extends HTMLElement {
@@ -93,7 +83,7 @@ export class AttentionPlayground extends HTMLElement {
   );
   private readonly lessons: LessonHost;
   /** The lesson to open once the core is loaded (the link's, the attribute's, or one given before). */
-  private lessonAsked: { what: string | object; step: number | null; keepState: boolean } | null = null;
+  private lessonAsked: LessonAsk | null = null;
   private readonly pointing = new Pointing();
   /** True while panels render: an update they cause then (a focused field's blur as it is removed) is dropped. */
   private rendering = false;
@@ -118,7 +108,7 @@ export class AttentionPlayground extends HTMLElement {
       recheck: () => this.outcome && this.lessons.afterShow(this.current, this.outcome),
       panel: (name) => this.host?.elementOf(name as PanelName) ?? null,
       point: (p) => this.pointing.get() === null && this.pointing.point(p),
-      queryRef: () => this.lessonsQuery(),
+      queryRef: () => queryLesson(this),
       outcome: () => this.outcome,
       authorAsked: () => this.hasAttribute('author') || (this.hasAttribute('sync-hash') && new URLSearchParams(location.search).has('author')),
     });
@@ -130,8 +120,10 @@ export class AttentionPlayground extends HTMLElement {
     // moved in the page (reveal.js moves slides between its views; a notes site re-parents content): the
     // element keeps what the reader did instead of starting again from its attributes
     if (!this.connectedBefore) {
-      this.current = this.initialState();
-      this.lessonAsked ??= this.initialLesson();
+      const open = opening(this);
+      this.current = open.state;
+      this.lessonAsked ??= open.lesson;
+      this.notice = open.notice;
     }
     this.connectedBefore = true;
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
@@ -169,7 +161,7 @@ export class AttentionPlayground extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (old === value) return;
     if (!this.core) {
-      this.attributesChanged = this.connectedBefore; // before the first connection, initialState() reads them
+      this.attributesChanged = this.connectedBefore; // before the first connection, opening() reads them
       return;
     }
     if (name === 'lang') this.setLanguage(pickLanguage(value));
@@ -227,15 +219,14 @@ export class AttentionPlayground extends HTMLElement {
   }
 
   set lesson(what: object | string | null) {
-    if (!what) this.lessonAsked = null;
-    if (!this.core) this.lessonAsked = what ? { what, step: null, keepState: false } : null;
-    else if (what) void this.lessons.open(what);
-    else this.lessons.leave();
+    void this.openLesson(what);
   }
 
-  /** Open a lesson (as the property does); resolves once it is shown, or its error is. */
-  openLesson(what: object | string, step: number | null = null): Promise<void> {
-    return this.lessons.open(what, step);
+  /** Open a lesson (as the property does; null leaves it); resolves once it is shown, or its error is. */
+  openLesson(what: object | string | null, step: number | null = null): Promise<void> {
+    if (this.core) return what ? this.lessons.open(what, step) : Promise.resolve(this.lessons.leave());
+    this.lessonAsked = what ? { what, step, keepState: false } : null;
+    return what ? new Promise((done) => this.addEventListener('lesson-opened', () => done(), { once: true })) : Promise.resolve();
   }
 
   /** The grade of the lesson shown: { lesson, score, maxScore, passed, exercises, complete }, or null outside a lesson. */
@@ -260,49 +251,10 @@ export class AttentionPlayground extends HTMLElement {
 
   // ------------------------------------------------------------ state
 
-  /** The lesson the page opens with: the link's (its step, and its state when it has one), else the attribute's. */
-  private initialLesson(): { what: string; step: number | null; keepState: boolean } | null {
-    const place: LessonPlace | null = this.hasAttribute('sync-hash') ? lessonPlace(location.hash, this.lessonsQuery()) : null;
-    if (place) return { what: place.ref, step: /(^|[#&])step=/.test(location.hash) ? place.step : null, keepState: hasState(location.hash) };
-    const attr = this.getAttribute('lesson');
-    return attr ? { what: attr, step: null, keepState: false } : null;
-  }
-
-  private lessonsQuery(): string | null {
-    return this.hasAttribute('sync-hash') ? new URLSearchParams(location.search).get('lesson') : null;
-  }
-
-  private initialState(): State {
-    if (this.hasAttribute('sync-hash')) {
-      const stored = this.storedState(); // read (and checked) first, so a damaged copy is discarded even when the URL has a state
-      if (location.hash.length > 1) return parse(location.hash);
-      if (stored) return stored;
-    }
-    // no link, no stored state: the first screen ("the cat sat on the mat"), unless the attributes give matrices
-    const own = ['state', 'matrices', 'op'].some((a) => this.hasAttribute(a));
-    const base = presetById(this.getAttribute('preset') ?? '')?.build() ?? (own ? defaultState() : firstState());
-    return Object.assign(base, stateFromAttributes(this, base));
-  }
-
-  /** The state kept in localStorage, or null. One that cannot be read is removed, and a notice says so. */
-  private storedState(): State | null {
-    try {
-      const saved = localStorage.getItem(STORAGE_KEY);
-      if (!saved) return null;
-      const state = parseStored(saved);
-      if (state) return state;
-      this.notice = 'app.storedStateDiscarded';
-      localStorage.removeItem(STORAGE_KEY);
-    } catch {
-      // storage blocked: start from the URL or the attributes
-    }
-    return null;
-  }
-
   private fromHash(): void {
     this.url.restored();
     this.current = parse(location.hash);
-    void this.lessons.follow(lessonPlace(location.hash, this.lessonsQuery()));
+    void this.lessons.follow(lessonPlace(location.hash, queryLesson(this)));
     this.recompute();
   }
 
@@ -376,21 +328,10 @@ export class AttentionPlayground extends HTMLElement {
 
   // ------------------------------------------------------------ layout
 
-  private visiblePanels(): Set<PanelName> {
-    const attr = this.lessons.panels() ?? this.getAttribute('panels');
-    if (!attr) return new Set(PANELS);
-    return new Set(attr.split(',').map((p) => p.trim()) as PanelName[]);
-  }
-
-  /** The controls named by `hide-controls` (the stylesheet hides each `.hide-<name>`). */
-  private hiddenControls(): string[] {
-    return (this.getAttribute('hide-controls') ?? '').split(/[\s,]+/).filter((c) => /^[a-z]+$/.test(c));
-  }
-
   private build(): void {
     if (!this.core) return;
     const ctx = this.context();
-    const show = this.visiblePanels();
+    const show = panelsNamed(this.lessons.panels() ?? this.getAttribute('panels'), PANELS);
     this.host?.dispose();
     const host = new PanelHost(ctx, show, {
       current: () => ({ state: this.current, outcome: this.outcome }),
@@ -406,20 +347,18 @@ export class AttentionPlayground extends HTMLElement {
     const mini = show.has('results') && inputs ? new MiniWeights(ctx, host.results.element, inputs) : null;
     this.mini = mini;
     this.pointAgain();
-    const langId = `lang-${Math.random().toString(36).slice(2, 8)}`;
-    const langSelect = el(
-      'select',
-      { id: langId, class: 'lang-select', 'data-testid': 'lang' },
-      LANGS.map((l) => el('option', { value: l, selected: l === this.language }, l === 'en' ? 'English' : '简体中文')),
-    );
-    langSelect.addEventListener('change', () => this.setLanguage(langSelect.value as Lang));
+    // "Start the course" on the main page, outside a lesson
+    const course = this.hasAttribute('sync-hash') && !this.lessons.lesson() ? () => void this.lessons.open(FIRST_LESSON) : null;
     replaceChildren(
       this.root,
       el(
         'div',
-        { class: ['playground', ...this.hiddenControls().map((c) => `hide-${c}`)].join(' '), lang: this.language === 'zh' ? 'zh-Hans' : 'en' },
+        {
+          class: ['playground', ...controlsNamed(this.getAttribute('hide-controls')).map((c) => `hide-${c}`)].join(' '),
+          lang: this.language === 'zh' ? 'zh-Hans' : 'en',
+        },
         this.notice ? el('p', { class: 'stale-note', role: 'status', 'data-testid': 'notice' }, t(this.language, this.notice)) : null,
-        el('div', { class: 'topbar' }, this.courseButton(), el('label', { for: langId, class: 'lang-label' }, t(this.language, 'lang.label')), langSelect),
+        topbar(this.language, (l) => this.setLanguage(l), course),
         this.lessons.element(),
         el('div', { class: 'columns' }, el('div', { class: 'col col-left' }, host.column('left')), el('div', { class: 'col col-right' }, host.column('right'))),
         host.column('wide'),
@@ -450,17 +389,6 @@ export class AttentionPlayground extends HTMLElement {
     this.pointing.setPanels([...(this.host?.built() ?? []), ...(this.mini ? [this.mini] : [])]);
     this.pointing.show();
     this.lessons.pointAgain();
-  }
-
-  /** "Start the course" on the main page, outside a lesson. */
-  private courseButton(): HTMLElement | null {
-    if (!this.hasAttribute('sync-hash') || this.lessons.lesson()) return null;
-    const start = () => void this.lessons.open(FIRST_LESSON);
-    return el(
-      'button',
-      { type: 'button', class: 'btn btn-primary course-start', 'data-testid': 'start-course', onclick: start },
-      t(this.language, 'lesson.startCourse'),
-    );
   }
 
   /** The results panel (export and tests use its heatmaps). */

@@ -106,7 +106,7 @@ export class LessonHost {
       this.authorLoading = true;
       void Promise.all([LessonHost.module(), import('../lessons/author/author')]).then(async ([m, a]) => {
         m.adopt(this.owner.root);
-        this.author = await a.makeAuthor(this.authorOwner());
+        this.author = await Promise.resolve(a.makeAuthor(this.authorOwner()));
         this.owner.rebuild();
       });
     }

@@ -31,7 +31,7 @@ export async function resolve(what: string | object, base: string): Promise<{ le
     const lesson = lessonFrom(what, 'given');
     return { lesson, ref: `data:application/json,${encodeURIComponent(JSON.stringify(lesson))}` };
   }
-  if (what.trimStart().startsWith('{')) return resolve(lessonFrom(what, 'given') as unknown as object, base);
+  if (what.trimStart().startsWith('{')) return resolve(lessonFrom(what, 'given'), base);
   return { lesson: await loadLesson(what, base), ref: what };
 }
 
