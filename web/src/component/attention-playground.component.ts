@@ -105,6 +105,7 @@ export class AttentionPlayground extends HTMLElement {
       state: () => this.current,
       load: (state) => this.update((s) => void ensureInputs(Object.assign(s, cloneState(state))), 'push'),
       rebuild: () => this.build(),
+      placeChanged: (history) => this.hasAttribute('sync-hash') && this.url.write(history),
       recheck: () => this.outcome && this.lessons.afterShow(this.current, this.outcome),
       panel: (name) => this.host?.elementOf(name as PanelName) ?? null,
       point: (p) => this.pointing.get() === null && this.pointing.point(p),
@@ -129,7 +130,7 @@ export class AttentionPlayground extends HTMLElement {
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
     if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
     // the first history entry carries its state, so Back can return to it
-    if (this.hasAttribute('sync-hash')) setUrl(`#${serialize(this.current)}`, false);
+    if (this.hasAttribute('sync-hash') && !this.lessonAsked) setUrl(`#${serialize(this.current)}`, false);
     loadCore()
       .then((core) => {
         this.core = core;

@@ -35,6 +35,8 @@ export interface LessonOwner {
   rebuild(): void;
   /** Check the current state again (the typed answer changed). */
   recheck(): void;
+  /** The lesson's place changed without a new state (left, or opened on the link's state): write the link ('push' or 'replace'). */
+  placeChanged(history: 'push' | 'replace'): void;
   panel(name: string): HTMLElement | null;
   point(p: Pointed): void;
   /** The query's lesson (`?lesson=` on the main page), whose hash then carries only the step. */
@@ -132,10 +134,10 @@ export class LessonHost {
         this.notice = discarded ? 'lesson.progressDiscarded' : null;
         this.error = null;
         this.ref = ref;
-        this.player = m.makePlayer(lesson, ref, progress, this.playerOwner());
-        if (step !== null) this.player.session.goTo(step);
+        this.player = m.makePlayer(lesson, ref, progress, this.playerOwner(), step);
         m.STORE.save(this.player.session.progress);
         if (!keepState) this.owner.load(this.player.session.startState());
+        else this.owner.placeChanged('replace');
       } catch (err) {
         this.player = null;
         this.ref = null;
@@ -149,18 +151,19 @@ export class LessonHost {
     return this.loading;
   }
 
-  /** Leave the lesson: the page as it is without one. */
-  leave(): void {
+  /** Leave the lesson: the page as it is without one (`write`: a new history entry without the lesson). */
+  leave(write = true): void {
     this.player = null;
     this.ref = null;
     this.error = null;
     this.notice = null;
+    if (write) this.owner.placeChanged('push');
     this.owner.rebuild();
   }
 
   /** The link changed (Back, Forward, a new hash): follow its lesson and step, keeping the state it brings. */
   follow(place: LessonPlace | null): Promise<void> | void {
-    if (!place) return this.player || this.error ? this.leave() : undefined;
+    if (!place) return this.player || this.error ? this.leave(false) : undefined;
     if (this.player && place.ref === this.ref) return this.player.goTo(place.step, true);
     return this.open(place.ref, place.step, true);
   }

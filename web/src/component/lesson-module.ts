@@ -35,7 +35,9 @@ export async function resolve(what: string | object, base: string): Promise<{ le
   return { lesson: await loadLesson(what, base), ref: what };
 }
 
-/** A player for `lesson` at its saved progress. */
-export function makePlayer(lesson: Lesson, ref: string, progress: Progress | null, owner: PlayerOwner): LessonPlayer {
-  return new LessonPlayer(new LessonSession(lesson, ref, progress), owner);
+/** A player for `lesson` at its saved progress, at `step` when one is given (the link's). */
+export function makePlayer(lesson: Lesson, ref: string, progress: Progress | null, owner: PlayerOwner, step: number | null): LessonPlayer {
+  const session = new LessonSession(lesson, ref, progress);
+  if (step !== null) session.goTo(step);
+  return new LessonPlayer(session, owner);
 }

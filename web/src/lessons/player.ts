@@ -91,10 +91,10 @@ export class LessonPlayer {
     this.answerText = '';
     this.last = null;
     this.reported = null;
+    this.draw();
     this.owner.saved(this.session.progress);
     this.owner.stepChanged();
     if (!keepState) this.owner.load(this.session.startState());
-    this.draw();
     this.say(this.owner.t('lesson.announceStep', { n: this.session.stepNumber, total: this.session.count, title: this.words(this.session.step.title) }));
     if (focus) this.element.querySelector<HTMLElement>('.lesson-title')?.focus();
   }
@@ -180,6 +180,7 @@ export class LessonPlayer {
       ),
       el('p', { class: 'lesson-score', 'data-testid': 'lesson-score' }, this.scoreText()),
     );
+    this.drawStatus();
   }
 
   private head(): HTMLElement {
