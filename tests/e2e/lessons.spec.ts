@@ -62,6 +62,7 @@ test('a learner does lesson 1 with the keyboard and the mouse and sees each exer
   await expect(count(page)).toHaveText('Step 3 of 6');
   await expect(status(page)).toHaveText(/Not yet/);
   // drag q(on) = (1, −1) outwards, along itself, until the check holds
+  await page.locator('[data-testid=plane] .vp-tip[data-kind=q][data-row="3"]').scrollIntoViewIfNeeded();
   const on = await tipCentre(page, 'q', 3);
   await page.mouse.move(on.x, on.y);
   await page.mouse.down();
