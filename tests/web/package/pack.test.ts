@@ -67,14 +67,16 @@ describe('npm package: the manifest and the tarball', () => {
     expect(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
   });
 
-  it('standalone.js is one file: the WASM inlined once, the worker inlined, no sibling URL; ≤ 350 KB gzipped', () => {
+  it('standalone.js is one file: the WASM inlined once, the worker inlined, no sibling URL; ≤ 400 KB gzipped', () => {
     const code = readFileSync(join(installed, 'dist-package/standalone.js'), 'utf8');
     expect(code.match(/data:application\/wasm;base64,/g)?.length, 'copies of the WASM').toBe(1);
     expect(code).not.toMatch(/new URL\(\s*["'`](\.{0,2}\/)?[\w/-]+\.(js|wasm)["'`]/);
     expect(code).not.toMatch(/\bimport\s*\(?\s*["'`]\.{1,2}\//);
     const kb = gzipSync(code, { level: 9 }).length / 1024;
     console.log(`standalone.js: ${(code.length / 1024).toFixed(0)} KB, ${kb.toFixed(1)} KB gzipped`);
-    expect(kb).toBeLessThanOrEqual(350);
+    // 333 KB before the lessons; the course (its eight lesson files are 15 KB gzipped), the player and the author
+    // mode are in the one file too, since a lesson must play from a CDN's standalone.js as it does on the site
+    expect(kb).toBeLessThanOrEqual(400);
   });
 });
 
