@@ -42,6 +42,7 @@ if [ -f playwright.config.ts ]; then
   npx vite build --logLevel warn
   node scripts/size.mjs
   npm run -s build:single -- --logLevel warn   # the offline one-file page, opened from file:// by a test
+  npm run -s build:scorm -- --logLevel warn    # the SCORM 1.2 package of lesson 1 (dist-scorm/), run in scorm-again by a test
   echo "== course-notes examples, each built by its real tool (web/examples/README.md)"
   bash scripts/examples/build.sh
   # list: progress and the printed figures; json: the counts, read back here

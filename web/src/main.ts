@@ -15,3 +15,6 @@ document.addEventListener('playground-lang', (e) => translateChrome((e as Custom
 // first, so the element starts with the URL's flags, then register the tag
 initEmbed();
 void import('./component/attention-playground');
+// ?scorm: report the lesson to the SCORM 1.2 LMS the page runs in, if any (lessons/scorm.ts)
+const playground = document.querySelector('attention-playground');
+if (playground && new URLSearchParams(location.search).has('scorm')) void import('./lessons/scorm').then((m) => m.connectScorm(playground));
