@@ -40,7 +40,9 @@ test('a learner does lesson 1 with the keyboard and the mouse and sees each exer
   await expect(count(page)).toHaveText('Step 2 of 6');
   await expect(page.locator('[data-testid=lesson-title]'), 'the new step’s title takes the focus').toBeFocused();
   await expect(status(page)).toHaveText(/Not yet/);
-  await expect(page.locator('[data-testid=lesson-announce]'), 'announced to screen readers').toHaveText('Step 2 of 6: Make “cat” look at “mat”.');
+  await expect(page.locator('[data-testid=lesson-announce]'), 'announced to screen readers').toHaveText(
+    'Step 2 of 6: Make “cat” look at “mat”. Look at: the query arrow of “cat”.',
+  );
   // a hint, with the keyboard
   await page.locator('[data-testid=lesson-hint]').focus();
   await page.keyboard.press('Enter');

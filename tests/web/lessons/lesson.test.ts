@@ -271,3 +271,18 @@ describe('readLesson on mutated course files', () => {
     expect(bad).toBeGreaterThan(200); // most mutations break something
   });
 });
+
+describe('the panels and controls a step names', () => {
+  test('a control that is not one is named with its step', () => {
+    const lesson = {
+      version: 1,
+      id: 'x',
+      title: { en: 'x', zh: '题' },
+      steps: [{ title: { en: 'a', zh: '一' }, text: { en: 'b', zh: '二' }, state: '', hide: 'op,wings' }],
+    };
+    const r = readLesson(lesson);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems).toEqual([{ where: 'steps[0].hide', message: expect.stringContaining('must be a comma-separated list of op, preset') }]);
+    expect(readLesson({ ...lesson, steps: [{ ...lesson.steps[0], hide: 'op, preset' }] }).ok).toBe(true);
+  });
+});

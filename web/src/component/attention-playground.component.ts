@@ -355,7 +355,7 @@ export class AttentionPlayground extends HTMLElement {
       el(
         'div',
         {
-          class: ['playground', ...controlsNamed(this.getAttribute('hide-controls')).map((c) => `hide-${c}`)].join(' '),
+          class: ['playground', ...controlsNamed(this.lessons.hidden() ?? this.getAttribute('hide-controls')).map((c) => `hide-${c}`)].join(' '),
           lang: this.language === 'zh' ? 'zh-Hans' : 'en',
         },
         this.notice ? el('p', { class: 'stale-note', role: 'status', 'data-testid': 'notice' }, t(this.language, this.notice)) : null,

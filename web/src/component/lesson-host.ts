@@ -90,6 +90,11 @@ export class LessonHost {
     return this.player?.session.step.panels ?? null;
   }
 
+  /** The controls the step hides (the `hide-controls` attribute's form), or null for the page's own choice. */
+  hidden(): string | null {
+    return this.player?.session.step.hide ?? null;
+  }
+
   /** What goes above the panels: a notice, the player or why a lesson could not be opened, and the author mode. */
   element(): HTMLElement | null {
     const notice = this.notice ? el('p', { class: 'stale-note', role: 'status', 'data-testid': 'lesson-notice' }, this.owner.t(this.notice)) : null;
@@ -226,7 +231,11 @@ export class LessonHost {
       t: (key, vars) => o.t(key, vars),
       lang: () => o.lang(),
       load: (state) => o.load(state),
-      stepChanged: () => o.rebuild(),
+      stepChanged: () => {
+        // a step's experiment checks read the runs made on that step (its own state re-runs it when it names one)
+        for (const name of Object.keys(this.results)) delete this.results[name];
+        o.rebuild();
+      },
       saved: (p) => void LessonHost.module().then((m) => m.STORE.save(p)),
       checked: (detail) => o.host.dispatchEvent(new CustomEvent('exercise-checked', { detail, bubbles: true, composed: true })),
       recheck: () => o.recheck(),

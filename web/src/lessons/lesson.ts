@@ -8,7 +8,7 @@
 //
 //   { "version": 1, "id": "softmax", "title": { "en": "…", "zh": "…" },
 //     "steps": [ { "title": {…}, "text": {…}, "state": "op=attention&…",
-//                  "panels": "plane,results", "point": { "weight": [1, 3] },
+//                  "panels": "plane,results", "hide": "op,preset", "point": { "weight": [1, 3] },
 //                  "exercise": { "id": "cat-mat", "task": {…}, "check": {…},
 //                                "hints": [{…}], "solution": "Q=…", "score": 1 } } ] }
 
@@ -45,6 +45,8 @@ export interface Step {
   state: string;
   /** The panels shown (the `panels` attribute's list), or all. */
   panels?: string;
+  /** The controls hidden (the `hide-controls` attribute's list), or none. */
+  hide?: string;
   point?: Pointer;
   exercise?: Exercise;
 }
@@ -60,7 +62,9 @@ export interface Lesson {
 /** The largest lesson a file may hold (steps), so that a file cannot make the page do unbounded work. */
 export const MAX_STEPS = 60;
 /** The panels a step may show. */
-const PANELS = ['plane', 'operation', 'inputs', 'results', 'explain', 'steps', 'export', 'tiles', 'kvcache', 'experiments'];
+export const PANELS = ['plane', 'operation', 'inputs', 'results', 'explain', 'steps', 'export', 'tiles', 'kvcache', 'experiments'];
+/** The controls a step may hide (the `hide-controls` attribute's). */
+export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options', 'sliders', 'views', 'positions'];
 
 /** A problem reporter bound to a list. */
 type Report = (where: string, message: string) => void;
@@ -129,6 +133,8 @@ export function readLesson(x: unknown): { ok: true; lesson: Lesson } | { ok: fal
         statePiece(s.state, `${where}.state`, bad);
         if (s.panels !== undefined && (typeof s.panels !== 'string' || !s.panels.split(',').every((p) => PANELS.includes(p.trim()))))
           bad(`${where}.panels`, `must be a comma-separated list of ${PANELS.join(', ')}`);
+        if (s.hide !== undefined && (typeof s.hide !== 'string' || !s.hide.split(',').every((c) => CONTROLS.includes(c.trim()))))
+          bad(`${where}.hide`, `must be a comma-separated list of ${CONTROLS.join(', ')}`);
         if (s.point !== undefined) pointer(s.point, `${where}.point`, bad);
         if (s.exercise !== undefined) exercise(s.exercise, `${where}.exercise`, bad, out, ids);
       });

@@ -95,7 +95,10 @@ export class LessonPlayer {
     this.owner.saved(this.session.progress);
     this.owner.stepChanged();
     if (!keepState) this.owner.load(this.session.startState());
-    this.say(this.owner.t('lesson.announceStep', { n: this.session.stepNumber, total: this.session.count, title: this.words(this.session.step.title) }));
+    const look = this.session.step.point ? ` ${this.lookText()}` : '';
+    this.say(
+      `${this.owner.t('lesson.announceStep', { n: this.session.stepNumber, total: this.session.count, title: this.words(this.session.step.title) })}${look}`,
+    );
     if (focus) this.element.querySelector<HTMLElement>('.lesson-title')?.focus();
   }
 
