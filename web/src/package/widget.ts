@@ -4,6 +4,8 @@
 //       _esm = "…/standalone.js"                    # this module's default export, the WASM inlined
 //       state = traitlets.Unicode("").tag(sync=True)
 //       preset = traitlets.Unicode("").tag(sync=True)
+//       lesson = traitlets.Unicode("").tag(sync=True)
+//       grade = traitlets.Dict({}).tag(sync=True)
 //
 // render({ model, el }) mounts a playground in `el` and keeps the `state`
 // trait (the share link's #… form, with or without the '#') in step both ways; the
@@ -13,6 +15,12 @@
 //           out: every change of the playground's state (an edit, a preset, the first
 //           screen shown for "") is written with model.set + save_changes, once
 //   preset  read once, at render: the starting point when `state` is "" (e.g. "seed000")
+//   lesson  in: the element's `lesson` attribute (a course lesson's id, a lesson file's address or
+//           its JSON), at render and whenever it changes; "" leaves the lesson. A lesson's step
+//           brings its own state, which then reaches `state` as any change does
+//   grade   out: the lesson's grade, { lesson, score, maxScore, passed, exercises, complete }, written
+//           whenever an exercise's verdict changes (`exercise-checked`) and when a lesson opens
+//           ({} when none is open)
 //
 // Models without a kernel: MyST's {anywidget} directive (myst-theme's
 // MystAnyModel) keeps the state in the page, and its save_changes() and off()
@@ -32,10 +40,11 @@ import { AttentionPlayground } from './index';
 /** The part of anywidget's model the front-end uses (traits it does not know read as undefined). */
 export interface WidgetModel {
   get(name: string): unknown;
-  set(name: 'state', value: string): void;
+  /** The front-end writes `state` (text) and `grade` (an object). */
+  set(name: 'state' | 'grade', value: string | object): void;
   save_changes(): void;
-  on(event: 'change:state', callback: () => void): void;
-  off(event: 'change:state', callback: () => void): void;
+  on(event: 'change:state' | 'change:lesson', callback: () => void): void;
+  off(event: 'change:state' | 'change:lesson', callback: () => void): void;
 }
 
 /** A trait's value as a string ("" when the model has no such trait). */
@@ -47,14 +56,44 @@ const text = (model: WidgetModel, name: string): string => {
 /** Whether the state text `value` (a share link's #… form) describes `state`. */
 const describes = (value: string, state: State): boolean => value !== '' && serialize(parse(value)) === serialize(state);
 
-/** Mount a playground in `el`, synced with the model's `state`; returns the clean-up. */
+/** Write a trait and send it to the kernel. */
+function send(model: WidgetModel, name: 'state' | 'grade', value: string | object): void {
+  model.set(name, value);
+  try {
+    model.save_changes(); // to the kernel
+  } catch {
+    // no kernel to send to (MyST's model throws "not implemented"): the page's model holds the value
+  }
+}
+
+/** Show the lesson `ref` names, unless the playground shows it already ("" leaves the lesson). */
+function showLesson(playground: PlaygroundElement, ref: string): void {
+  if (ref === (playground.getAttribute('lesson') ?? '')) return;
+  if (ref) playground.setAttribute('lesson', ref);
+  else playground.removeAttribute('lesson');
+  // still loading its core: the element takes a lesson attribute only at its first connection, the property any time
+  if (!playground.getCore()) playground.lesson = ref || null;
+}
+
+/** Stop listening to the model (MyST's model cannot: "not implemented"; the callback is then inert once removed). */
+function stopListening(model: WidgetModel, event: 'change:state' | 'change:lesson', callback: () => void): void {
+  try {
+    model.off(event, callback);
+  } catch {
+    // as said
+  }
+}
+
+/** Mount a playground in `el`, synced with the model's `state`, `lesson` and `grade`; returns the clean-up. */
 function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => void {
   if (!AttentionPlayground) throw new Error('attention-playground widget: no DOM to render in');
   const playground = document.createElement('attention-playground') as PlaygroundElement;
   const preset = text(model, 'preset');
   const initial = text(model, 'state');
+  const lesson = text(model, 'lesson');
   if (preset) playground.setAttribute('preset', preset);
   if (initial) playground.setAttribute('state', initial);
+  if (lesson) playground.setAttribute('lesson', lesson); // read at its first connection
 
   let writing = false; // inside our own model.set (anywidget fires change:state for it)
   let removed = false; // cleaned up
@@ -79,31 +118,36 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
     if (describes(text(model, 'state'), state)) return;
     writing = true;
     try {
-      model.set('state', serialize(state));
+      send(model, 'state', serialize(state));
     } finally {
       writing = false;
     }
-    try {
-      model.save_changes(); // to the kernel
-    } catch {
-      // no kernel to send to (MyST's model throws "not implemented"): the page's model holds the state
-    }
   };
 
+  const lessonFromModel = () => {
+    if (!removed) showLesson(playground, text(model, 'lesson'));
+  };
+  /** The lesson's grade → the model. */
+  const gradeToModel = () => {
+    if (!removed) send(model, 'grade', playground.getGrade() ?? {});
+  };
   const onChange = (e: Event) => toModel((e as CustomEvent<PlaygroundChangeDetail>).detail.state);
+  const listeners: [string, (e: Event) => void][] = [
+    ['playground-change', onChange],
+    ['exercise-checked', gradeToModel],
+    ['lesson-opened', gradeToModel],
+  ];
 
   model.on('change:state', fromModel);
-  playground.addEventListener('playground-change', onChange);
+  model.on('change:lesson', lessonFromModel);
+  for (const [event, listener] of listeners) playground.addEventListener(event, listener);
   el.append(playground);
   return () => {
     removed = true;
-    playground.removeEventListener('playground-change', onChange);
+    for (const [event, listener] of listeners) playground.removeEventListener(event, listener);
     playground.remove();
-    try {
-      model.off('change:state', fromModel);
-    } catch {
-      // MyST's model cannot remove listeners ("not implemented"): fromModel is inert once removed
-    }
+    stopListening(model, 'change:state', fromModel);
+    stopListening(model, 'change:lesson', lessonFromModel);
   };
 }
 
