@@ -114,7 +114,7 @@ test('package: each entry point imports in Chromium from a CDN; the element regi
     const widget = ((await import(name)) as typeof import('../../web/src/package/widget')).default;
     const saved: string[] = [];
     const model = {
-      get: () => 'op=attention&Q=1,0;0,1&K=1,0;0,1&V=1,2;3,4',
+      get: (name: string) => (name === 'state' ? 'op=attention&Q=1,0;0,1&K=1,0;0,1&V=1,2;3,4' : undefined),
       set: (_: string, v: string) => saved.push(v),
       save_changes: () => {},
       on: () => {},

@@ -17,4 +17,7 @@ initEmbed();
 void import('./component/attention-playground');
 // ?scorm: report the lesson to the SCORM 1.2 LMS the page runs in, if any (lessons/scorm.ts)
 const playground = document.querySelector('attention-playground');
-if (playground && new URLSearchParams(location.search).has('scorm')) void import('./lessons/scorm').then((m) => m.connectScorm(playground));
+if (playground && new URLSearchParams(location.search).has('scorm')) {
+  playground.setAttribute('single-lesson', ''); // the packaged lesson only: no course menu inside the LMS
+  void import('./lessons/scorm').then((m) => m.connectScorm(playground));
+}

@@ -12,14 +12,14 @@
 //   rope-pairing, scale, temperature, q-length, query, view, eps, num-heads, num-kv-heads, seed, head, tile-size, tokens
 //   panels    comma list of panels to show: plane,operation,inputs,results,explain,steps,export,tiles,kvcache,experiments
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
-//   lang      en | zh
-//   sync-hash keep the state in the page's URL hash (history, share links)
-//   lesson    a course lesson's id, a lesson file's address (same origin or data:) or its JSON; author: the author mode
+//   lang      en | zh;  sync-hash  keep the state in the page's URL hash (history, share links)
+//   lesson    a course lesson's id, a lesson file's address (same origin or data:) or its JSON; author: the author mode;
+//             single-lesson: no course menu (a packaged lesson)
 // Events (bubbling, composed): `playground-change` with { state, ok, message, pending };
-// `exercise-checked` with { lesson, exercise, passed, score, maxScore, state }; `experiment-done` with { name, result }.
-// A large state is computed in a Web Worker (worker/computation.ts): the
-// event fires with pending: true (getOutcome() is then the pending note), then
-// with the outcome; only the latest state's outcome is ever shown.
+// `exercise-checked` { lesson, exercise, passed, score, maxScore, state }; `lesson-opened` { lesson, ok, message };
+// `lesson-progress` (the progress, whenever it changes); `experiment-done` { name, result }.
+// A large state is computed in a Web Worker (worker/computation.ts): the event fires with pending: true
+// (getOutcome() is then the pending note), then with the outcome; only the latest state's is ever shown.
 
 import type { Outcome, View } from '../model/compute';
 import { Computation, PENDING } from '../worker/computation';
@@ -28,7 +28,7 @@ import { el, replaceChildren } from '../widgets/dom';
 import { pickLanguage, registerWords, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, PanelContext } from '../panels/context';
 import { PANELS, type PanelName } from '../panels/registry';
-import { PanelHost } from './panel-host';
+import { PanelHost, runIn } from './panel-host';
 import { Pointing } from './pointing';
 import { styleSheets } from './stylesheets';
 import { setUrl, UrlSync } from './url-sync';
@@ -42,7 +42,7 @@ import { FIELD_ATTRIBUTES, stateFromAttributes } from './attributes';
 import { FIRST_LESSON, LessonHost } from './lesson-host';
 import { lessonPlace } from '../lessons/link';
 import { opening, queryLesson, type LessonAsk } from './opening';
-import { controlsNamed, panelsNamed, topbar } from './topbar';
+import { controlsNamed, matricesOf, panelsNamed, topbar } from './topbar';
 import type { PlaygroundChangeDetail } from './events';
 import type { Grade, Progress } from '../lessons/progress';
 
@@ -111,6 +111,7 @@ export class AttentionPlayground extends HTMLElement {
       point: (p) => this.pointing.get() === null && this.pointing.point(p),
       queryRef: () => queryLesson(this),
       outcome: () => this.outcome,
+      single: () => this.hasAttribute('single-lesson'),
       authorAsked: () => this.hasAttribute('author') || (this.hasAttribute('sync-hash') && new URLSearchParams(location.search).has('author')),
     });
   }
@@ -162,6 +163,7 @@ export class AttentionPlayground extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (old === value) return;
     if (!this.core) {
+      if (name === 'lesson' && this.connectedBefore) this.lessonAsked = value ? { what: value, step: null, keepState: false } : null;
       this.attributesChanged = this.connectedBefore; // before the first connection, opening() reads them
       return;
     }
@@ -178,10 +180,11 @@ export class AttentionPlayground extends HTMLElement {
     return JSON.parse(JSON.stringify(this.current)) as State;
   }
 
-  /** Replace (part of) the state; recomputes. */
+  /** Replace (part of) the state; recomputes. A matrix may be given as its rows ({ Q: [[1, 0], [0, 1]] }); a bad one throws. */
   setState(patch: Partial<State>): void {
+    const matrices = patch.matrices && matricesOf(patch.matrices);
     this.update((s) => {
-      Object.assign(s, patch);
+      Object.assign(s, patch, matrices ? { matrices } : {});
       ensureInputs(s);
     }, 'push');
   }
@@ -207,11 +210,7 @@ export class AttentionPlayground extends HTMLElement {
 
   /** Run an experiment in the background worker, showing it in the experiments panel when there is one. */
   runExperiment<E extends ExperimentName>(name: E, settings?: Record<string, unknown>): Promise<ResultMap[E]> {
-    return (this.host?.experiments() ?? Promise.resolve(null)).then((panel) => {
-      if (panel) return panel.run(name, settings);
-      this.standaloneClient ??= new ExperimentClient();
-      return this.standaloneClient.run(name, settings ?? {});
-    });
+    return runIn(this.host, () => (this.standaloneClient ??= new ExperimentClient()), name, settings);
   }
 
   /** The lesson shown (null outside one). Set a lesson object, its JSON, a course lesson's id or a file's address; null leaves it. */
@@ -349,7 +348,7 @@ export class AttentionPlayground extends HTMLElement {
     this.mini = mini;
     this.pointAgain();
     // "Start the course" on the main page, outside a lesson
-    const course = this.hasAttribute('sync-hash') && !this.lessons.lesson() ? () => void this.lessons.open(FIRST_LESSON) : null;
+    const course = this.hasAttribute('sync-hash') && !this.lessons.lesson() ? () => void this.lessons.open(FIRST_LESSON, null, false, true) : null;
     replaceChildren(
       this.root,
       el(

@@ -45,6 +45,8 @@ export interface LessonOwner {
   outcome(): Outcome | null;
   /** Is the author mode asked for (the `author` attribute, `?author` on the main page)? */
   authorAsked(): boolean;
+  /** Only the lesson opened: no course menu, no next lesson (the `single-lesson` attribute). */
+  single(): boolean;
 }
 
 /** A playground's lesson. */
@@ -129,7 +131,7 @@ export class LessonHost {
    * Open a lesson (a course id, a file's address, a lesson object or its JSON) at `step` (the saved step when
    * none), its step's state loaded unless `keepState` (a link brings its own). Resolves once it is shown.
    */
-  open(what: string | object, step: number | null = null, keepState = false): Promise<void> {
+  open(what: string | object, step: number | null = null, keepState = false, focus = false): Promise<void> {
     const run = async () => {
       const m = await LessonHost.module();
       m.adopt(this.owner.root);
@@ -149,6 +151,7 @@ export class LessonHost {
         this.error = (err as Error).message ?? String(err);
       }
       this.owner.rebuild();
+      if (focus) this.player?.focusTitle();
       const detail = { lesson: this.player?.lesson.id ?? null, ok: !this.error, message: this.error ?? '' };
       this.owner.host.dispatchEvent(new CustomEvent('lesson-opened', { detail, bubbles: true, composed: true }));
     };
@@ -215,7 +218,7 @@ export class LessonHost {
       outcome: () => o.outcome(),
       results: () => this.results,
       load: (state) => o.load(state),
-      play: (lesson) => void this.open(lesson),
+      play: (lesson) => void this.open(lesson, null, false, true),
       lesson: () => this.lesson(),
       adopt: (css) => {
         const [sheet] = sheetsOf([css]);
@@ -236,11 +239,15 @@ export class LessonHost {
         for (const name of Object.keys(this.results)) delete this.results[name];
         o.rebuild();
       },
-      saved: (p) => void LessonHost.module().then((m) => m.STORE.save(p)),
+      saved: (p) => {
+        void LessonHost.module().then((m) => m.STORE.save(p));
+        o.host.dispatchEvent(new CustomEvent('lesson-progress', { detail: structuredClone(p), bubbles: true, composed: true }));
+      },
+      single: () => o.single(),
       checked: (detail) => o.host.dispatchEvent(new CustomEvent('exercise-checked', { detail, bubbles: true, composed: true })),
       recheck: () => o.recheck(),
       results: () => this.results,
-      open: (ref) => void this.open(ref),
+      open: (ref) => void this.open(ref, null, false, true),
       leave: () => this.leave(),
       point: (p) => o.point(p),
       page: () => ({ root: o.root, panel: (name) => o.panel(name) }),

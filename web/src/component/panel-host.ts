@@ -13,6 +13,8 @@ import type { Outcome } from '../model/compute';
 import type { State } from '../model/state';
 import type { Panel, PanelContext } from '../panels/context';
 import type { ExperimentsPanel } from '../panels/experiments-panel';
+import type { ExperimentName, ResultMap } from '../experiments/index';
+import type { ExperimentClient } from '../worker/client';
 import { renderInFrames } from '../panels/frames';
 import { makeResults, PANEL_SPECS, type BuiltPanel, type PanelName, type PanelSpec } from '../panels/registry';
 import type { ResultsPanel } from '../panels/results-panel';
@@ -198,4 +200,14 @@ export class PanelHost {
       this.catchUpWhenQuiet(0); // the next one in a task of its own
     }, delay);
   }
+}
+
+/** Run an experiment in the playground's experiments panel when it shows one, else on `standalone` (a worker of its own). */
+export function runIn<E extends ExperimentName>(
+  host: PanelHost | null,
+  standalone: () => ExperimentClient,
+  name: E,
+  settings?: Record<string, unknown>,
+): Promise<ResultMap[E]> {
+  return (host?.experiments() ?? Promise.resolve(null)).then((panel) => (panel ? panel.run(name, settings) : standalone().run(name, settings ?? {})));
 }

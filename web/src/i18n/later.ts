@@ -8,6 +8,7 @@ import { EXPLAIN_WORDS } from '../panels/explain.words';
 import { KVCACHE_WORDS } from '../panels/kvcache.words';
 import { TILES_WORDS } from '../panels/tiles.words';
 import { PLAYER_WORDS } from '../lessons/player.words';
+import { AUTHOR_WORDS } from '../lessons/author/author.words';
 import { registerWords } from './i18n';
 
 /** Every word registered later, by the panel that registers it. */
@@ -17,6 +18,7 @@ export const LATER_WORDS = {
   kvcache: [KVCACHE_WORDS],
   experiments: EXPERIMENTS_LATER,
   lessons: [PLAYER_WORDS],
+  author: [AUTHOR_WORDS],
 } as const;
 
 /** Register every word at once (tests, tools). */

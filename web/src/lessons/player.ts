@@ -51,6 +51,8 @@ export interface PlayerOwner {
   leave(): void;
   /** Point at a part as a hover would. */
   point(p: Pointed): void;
+  /** Only this lesson: no course menu, no next lesson (a lesson packaged for a course platform). */
+  single(): boolean;
   /** Where the pointed parts are. */
   page(): PointerPage;
   /** The state shown, as a share link's hash (for the event). */
@@ -66,6 +68,8 @@ export class LessonPlayer {
   private last: CheckResult | null = null;
   /** The check's verdict last reported by an event, so that an unchanged verdict is not announced again. */
   private reported: string | null = null;
+  /** True while the page is built for a new step whose state is not loaded yet. */
+  private settling = false;
 
   constructor(
     readonly session: LessonSession,
@@ -93,13 +97,24 @@ export class LessonPlayer {
     this.reported = null;
     this.draw();
     this.owner.saved(this.session.progress);
-    this.owner.stepChanged();
+    // the page is built again for the step before its state is loaded: the state shown until then is not checked
+    this.settling = !keepState;
+    try {
+      this.owner.stepChanged();
+    } finally {
+      this.settling = false;
+    }
     if (!keepState) this.owner.load(this.session.startState());
     const look = this.session.step.point ? ` ${this.lookText()}` : '';
     this.say(
       `${this.owner.t('lesson.announceStep', { n: this.session.stepNumber, total: this.session.count, title: this.words(this.session.step.title) })}${look}`,
     );
     if (focus) this.element.querySelector<HTMLElement>('.lesson-title')?.focus();
+  }
+
+  /** Put the focus on the step's title (a lesson opened by a button or a menu: the page was built again). */
+  focusTitle(): void {
+    this.element.querySelector<HTMLElement>('.lesson-title')?.focus();
   }
 
   /** The grade so far. */
@@ -109,6 +124,7 @@ export class LessonPlayer {
 
   /** Evaluate the step's exercise on what is shown (after every recompute with its final outcome). */
   check(state: State, outcome: Outcome): void {
+    if (this.settling) return;
     const answer = this.answerText.trim() === '' ? undefined : Number(this.answerText);
     const r = this.session.check(this.owner.core, state, outcome, this.owner.results(), answer);
     this.last = r;
@@ -188,7 +204,7 @@ export class LessonPlayer {
 
   private head(): HTMLElement {
     const t = this.owner.t.bind(this.owner);
-    const index = COURSE.findIndex((l) => l.id === this.lesson.id);
+    const index = this.owner.single() ? -1 : COURSE.findIndex((l) => l.id === this.lesson.id);
     let menu: HTMLElement | null = null;
     if (index >= 0) {
       const id = uid('lesson-menu');
@@ -211,7 +227,7 @@ export class LessonPlayer {
 
   private nextLesson(): HTMLElement {
     const t = this.owner.t.bind(this.owner);
-    const index = COURSE.findIndex((l) => l.id === this.lesson.id);
+    const index = this.owner.single() ? -1 : COURSE.findIndex((l) => l.id === this.lesson.id);
     const next = index >= 0 ? COURSE[index + 1] : undefined;
     if (!next) return el('span', { class: 'lesson-done', 'data-testid': 'lesson-done' }, t('lesson.done'));
     return this.button(t('lesson.nextLesson', { title: this.words(next.title) }), () => this.owner.open(next.id), {
