@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from '@playwright/test';
+import type { AttentionPlayground } from '../../web/src/component/attention-playground.component';
 import { expect, screenshot, test } from './fixtures';
 import { hashOf, open, snapshot, widths } from './playground';
 
@@ -168,4 +169,51 @@ test('中文 at 1280 and 375 px: the lesson reads, nothing overflows; axe finds 
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad).toEqual([]);
+});
+
+test('an element given a lesson right after it is added: single-lesson, lesson-progress, setState with rows', async ({ page, url }) => {
+  await open(page, url);
+  const seen = await page.evaluate(async () => {
+    const el = document.createElement('attention-playground') as AttentionPlayground;
+    document.body.append(el);
+    el.setAttribute('lesson', 'masks');
+    el.setAttribute('single-lesson', '');
+    const progress: unknown[] = [];
+    el.addEventListener('lesson-progress', (e) => progress.push((e as CustomEvent).detail));
+    await new Promise((done) => el.addEventListener('lesson-opened', done, { once: true }));
+    const root = el.shadowRoot!;
+    (root.querySelector('[data-testid=lesson-next]') as HTMLButtonElement).click();
+    el.setState({
+      matrices: {
+        Q: [
+          [1, 0],
+          [0, 1],
+        ],
+      },
+    } as never);
+    let thrown = '';
+    try {
+      el.setState({ matrices: { Q: [[1, 0], [0]] } } as never);
+    } catch (e) {
+      thrown = String(e);
+    }
+    return {
+      count: root.querySelector('[data-testid=lesson-count]')?.textContent,
+      menu: root.querySelectorAll('[data-testid=lesson-menu]').length,
+      steps: progress.map((p) => (p as { step: number }).step),
+      Q: el.getState().matrices.Q,
+      thrown,
+    };
+  });
+  expect(seen.count).toMatch(/^Step 2 of \d+$/);
+  expect(seen.menu, 'no course menu in a single lesson').toBe(0);
+  expect(seen.steps, 'lesson-progress on the step change').toContain(2);
+  expect(seen.Q).toEqual({
+    kind: 'cells',
+    cells: [
+      ['1', '0'],
+      ['0', '1'],
+    ],
+  });
+  expect(seen.thrown).toBe('TypeError: setState: Q must be a rectangular array of rows');
 });
