@@ -217,3 +217,18 @@ test('an element given a lesson right after it is added: single-lesson, lesson-p
   });
   expect(seen.thrown).toBe('TypeError: setState: Q must be a rectangular array of rows');
 });
+
+test('a lesson the query names: the hash holds only the step; leaving it is for good, through a reload', async ({ page, url }) => {
+  await open(page, `${url}?lang=en&lesson=masks`);
+  await expect(count(page)).toHaveText(/^Step 1 of \d+$/);
+  await page.locator('[data-testid=lesson-next]').click();
+  expect(await hashOf(page)).toMatch(/^#step=2&/);
+  await page.reload();
+  await expect(count(page)).toHaveText(/^Step 2 of \d+$/);
+  await page.locator('[data-testid=lesson-leave]').click();
+  await expect(lesson(page)).toHaveCount(0);
+  expect(page.url(), 'the query keeps its other entries').toMatch(/\?lang=en#/);
+  await page.reload();
+  await expect(page.locator('[data-testid=start-course]')).toBeVisible();
+  await expect(lesson(page)).toHaveCount(0);
+});

@@ -3,7 +3,7 @@
 // kept, "show me" before a pass earning nothing; the link's lesson entries; a lesson found by what names it.
 import { describe, expect, test } from 'vitest';
 import { COURSE } from '../../../web/src/lessons/course';
-import { hasState, lessonPlace, placeEntries, stateHash } from '../../../web/src/lessons/link';
+import { hasState, lessonPlace, placeEntries, stateHash, withoutQueryLesson } from '../../../web/src/lessons/link';
 import { allowedLessonUrl, LessonLoadError, lessonFrom, loadLesson } from '../../../web/src/lessons/load';
 import { freshProgress, gradeOf, passed, progressKey, readProgress, storageStore, withExercise } from '../../../web/src/lessons/progress';
 import { FIRST_LESSON } from '../../../web/src/component/lesson-host';
@@ -144,5 +144,12 @@ describe('loading a lesson', () => {
 
   test('a text over the size limit is refused before it is parsed', () => {
     expect(() => lessonFrom(' '.repeat(1_000_001), 'big')).toThrow(/over the limit/);
+  });
+});
+
+describe('leaving a lesson the query named', () => {
+  test('the address loses only its lesson entry', () => {
+    expect(withoutQueryLesson('https://x.example/p/?lang=zh&lesson=masks#step=2&op=attention')).toBe('https://x.example/p/?lang=zh#step=2&op=attention');
+    expect(withoutQueryLesson('https://x.example/?lesson=a.json')).toBe('https://x.example/');
   });
 });

@@ -10,7 +10,8 @@ import type { Outcome } from '../model/compute';
 import { serialize, type State } from '../model/state';
 import type { Pointed } from '../panels/context';
 import { el } from '../widgets/dom';
-import { placeEntries, type LessonPlace } from '../lessons/link';
+import { placeEntries, withoutQueryLesson, type LessonPlace } from '../lessons/link';
+import { setUrl } from './url-sync';
 import type { Lesson } from '../lessons/lesson';
 import type { LessonPlayer } from '../lessons/player';
 import type { Grade, Progress } from '../lessons/progress';
@@ -165,6 +166,8 @@ export class LessonHost {
     this.ref = null;
     this.error = null;
     this.notice = null;
+    // a lesson the query named (?lesson=…) is left for good: the address no longer names it
+    if (write && this.owner.queryRef()) setUrl(withoutQueryLesson(location.href), false);
     if (write) this.owner.placeChanged('push');
     this.owner.rebuild();
   }

@@ -55,3 +55,10 @@ export function placeEntries(place: LessonPlace | null, queryRef: string | null 
 
 /** Does the hash hold any of the state's entries (beyond the lesson's)? */
 export const hasState = (hash: string): boolean => stateHash(hash).replace(/^#/, '') !== '';
+
+/** An address without the `lesson` entry of its query (the rest of the query and the hash kept). */
+export function withoutQueryLesson(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('lesson');
+  return url.href;
+}
