@@ -299,3 +299,10 @@ describe('a recorded lesson', () => {
     }
   });
 });
+
+describe('a step pointing at a cell of a matrix', () => {
+  test('goes into the form and back as it was', () => {
+    const step = { title: { en: 'a', zh: '一' }, text: { en: 'b', zh: '二' }, state: 'op=attention', point: { cell: { matrix: 'K', i: 2, j: 1 } } };
+    expect(stepOf(formOfStep(step), step.state)).toEqual(step);
+  });
+});

@@ -288,3 +288,27 @@ describe('the panels and controls a step names', () => {
     expect(readLesson({ ...lesson, steps: [{ ...lesson.steps[0], hide: 'op, preset' }] }).ok).toBe(true);
   });
 });
+
+describe('what a step points at', () => {
+  const withPoint = (point: unknown) => ({
+    version: 1,
+    id: 'x',
+    title: { en: 'x', zh: '题' },
+    steps: [{ title: { en: 'a', zh: '一' }, text: { en: 'b', zh: '二' }, state: '', point }],
+  });
+  test.each([
+    [{ panel: 'tiles' }],
+    [{ weight: [1, 2] }],
+    [{ row: { matrix: 'Q', i: 1 } }],
+    [{ cell: { matrix: 'K', i: 0, j: 1 } }],
+    [{ arrow: { kind: 'k', row: 2 } }],
+  ])('%j reads', (point) => expect(readLesson(withPoint(point)).ok).toBe(true));
+  test.each([
+    [{ cell: { matrix: 'K', i: 0 } }, 'steps[0].point.cell'],
+    [{ cell: { matrix: 'K', i: -1, j: 0 } }, 'steps[0].point.cell'],
+    [{ spot: 1 }, 'steps[0].point'],
+  ])('%j is named with its place', (point, where) => {
+    const r = readLesson(withPoint(point));
+    expect(r.ok ? [] : r.problems.map((p) => p.where)).toEqual([where]);
+  });
+});

@@ -23,8 +23,13 @@ export interface Words {
   zh: string;
 }
 
-/** What a step points at: a panel, a weight (i, j), a row of a matrix, or an arrow of the plane. */
-export type Pointer = { panel: string } | { weight: [number, number] } | { row: { matrix: string; i: number } } | { arrow: { kind: 'q' | 'k'; row: number } };
+/** What a step points at: a panel, a weight (i, j), a row or a cell of a matrix, or an arrow of the plane. */
+export type Pointer =
+  | { panel: string }
+  | { weight: [number, number] }
+  | { row: { matrix: string; i: number } }
+  | { cell: { matrix: string; i: number; j: number } }
+  | { arrow: { kind: 'q' | 'k'; row: number } };
 
 /** An exercise: a task the check decides, hints shown one at a time, the state that solves it, and its score. */
 export interface Exercise {
@@ -85,7 +90,11 @@ function statePiece(x: unknown, where: string, bad: Report): void {
 
 function pointer(x: unknown, where: string, bad: Report): void {
   const index = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
-  if (!isObject(x)) return bad(where, 'must be an object: { "panel" }, { "weight": [i, j] }, { "row": { "matrix", "i" } } or { "arrow": { "kind", "row" } }');
+  if (!isObject(x))
+    return bad(
+      where,
+      'must be an object: { "panel" }, { "weight": [i, j] }, { "row": { "matrix", "i" } }, { "cell": { "matrix", "i", "j" } } or { "arrow": { "kind", "row" } }',
+    );
   if ('panel' in x) {
     if (!PANELS.includes(x.panel as string)) bad(`${where}.panel`, `must be one of ${PANELS.join(', ')}`);
   } else if ('weight' in x) {
@@ -93,10 +102,13 @@ function pointer(x: unknown, where: string, bad: Report): void {
   } else if ('row' in x) {
     const r = x.row as Record<string, unknown>;
     if (!isObject(r) || typeof r.matrix !== 'string' || !index(r.i)) bad(`${where}.row`, 'must be { "matrix": "Q", "i": 0 }');
+  } else if ('cell' in x) {
+    const c = x.cell as Record<string, unknown>;
+    if (!isObject(c) || typeof c.matrix !== 'string' || !index(c.i) || !index(c.j)) bad(`${where}.cell`, 'must be { "matrix": "Q", "i": 0, "j": 1 }');
   } else if ('arrow' in x) {
     const a = x.arrow as Record<string, unknown>;
     if (!isObject(a) || (a.kind !== 'q' && a.kind !== 'k') || !index(a.row)) bad(`${where}.arrow`, 'must be { "kind": "q" or "k", "row": 0 }');
-  } else bad(where, 'must name a panel, a weight, a row or an arrow');
+  } else bad(where, 'must name a panel, a weight, a row, a cell or an arrow');
 }
 
 function exercise(x: unknown, where: string, bad: Report, out: Problem[], ids: Set<string>): void {

@@ -33,6 +33,7 @@ export const PLAYER_WORDS = bilingual({
   'lesson.look.panel': ['Look at: the {panel} panel.', '请看：{panel}面板。'],
   'lesson.look.weight': ['Look at: the weight of “{query}” on “{key}”.', '请看：“{query}”对“{key}”的注意力权重。'],
   'lesson.look.row': ['Look at: row {i} of {matrix}.', '请看：{matrix} 的第 {i} 行。'],
+  'lesson.look.cell': ['Look at: row {i}, column {j} of {matrix}.', '请看：{matrix} 的第 {i} 行第 {j} 列。'],
   'lesson.look.arrowQ': ['Look at: the query arrow of “{token}”.', '请看：“{token}”的查询箭头。'],
   'lesson.look.arrowK': ['Look at: the key arrow of “{token}”.', '请看：“{token}”的键箭头。'],
   'lesson.panel.plane': ['vector plane', '向量平面'],

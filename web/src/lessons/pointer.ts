@@ -21,7 +21,7 @@ export interface PointerPage {
 export function panelOf(p: Pointer): string {
   if ('panel' in p) return p.panel;
   if ('weight' in p) return 'results';
-  if ('row' in p) return 'inputs';
+  if ('row' in p || 'cell' in p) return 'inputs';
   return 'plane';
 }
 
@@ -37,7 +37,10 @@ export function outline(page: PointerPage, p: Pointer | undefined): void {
   for (const old of Array.from(page.root.querySelectorAll(`.${POINTED_CLASS}`))) old.classList.remove(POINTED_CLASS);
   if (!p) return;
   let part: Element | null = page.panel(panelOf(p));
-  if ('row' in p && part) part = part.querySelector(`[data-matrix="${CSS.escape(p.row.matrix)}"] [data-row="${p.row.i}"]`) ?? part;
+  // a row or a cell of a matrix editor (a row not drawn yet, out of a long grid's view: the panel)
+  const inMatrix = (matrix: string, cell: string) => part?.querySelector(`[data-matrix="${CSS.escape(matrix)}"] input${cell}`) ?? null;
+  if ('row' in p) part = inMatrix(p.row.matrix, `[data-row="${p.row.i}"]`)?.closest('tr') ?? part;
+  if ('cell' in p) part = inMatrix(p.cell.matrix, `[data-row="${p.cell.i}"][data-col="${p.cell.j}"]`)?.closest('td') ?? part;
   part?.classList.add(POINTED_CLASS);
 }
 
@@ -47,5 +50,6 @@ export function lookAt(p: Pointer, tokens: readonly string[], panelName: (name: 
   if ('panel' in p) return { key: 'lesson.look.panel', vars: { panel: panelName(p.panel) } };
   if ('weight' in p) return { key: 'lesson.look.weight', vars: { query: token(p.weight[0]), key: token(p.weight[1]) } };
   if ('row' in p) return { key: 'lesson.look.row', vars: { i: p.row.i + 1, matrix: p.row.matrix } };
+  if ('cell' in p) return { key: 'lesson.look.cell', vars: { i: p.cell.i + 1, j: p.cell.j + 1, matrix: p.cell.matrix } };
   return { key: p.arrow.kind === 'q' ? 'lesson.look.arrowQ' : 'lesson.look.arrowK', vars: { token: token(p.arrow.row) } };
 }

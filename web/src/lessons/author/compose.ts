@@ -10,7 +10,7 @@ import { readLesson, type Exercise, type Pointer, type Problem, type Step, type 
 import { buildCheck, emptyCheckForm, formOfCheck, type CheckForm } from './check-spec';
 
 /** What a step may point at. */
-export const POINT_KINDS = ['none', 'panel', 'weight', 'row', 'arrow'] as const;
+export const POINT_KINDS = ['none', 'panel', 'weight', 'row', 'cell', 'arrow'] as const;
 export type PointKind = (typeof POINT_KINDS)[number];
 
 /** The pointer form: a kind and the texts of every kind's fields (those of other kinds are kept while the teacher switches). */
@@ -65,6 +65,8 @@ export function pointerOf(p: PointForm): Pointer | undefined {
       return { weight: [wholeOf(p.i), wholeOf(p.j)] } as Pointer;
     case 'row':
       return { row: { matrix: p.matrix.trim(), i: wholeOf(p.i) } } as Pointer;
+    case 'cell':
+      return { cell: { matrix: p.matrix.trim(), i: wholeOf(p.i), j: wholeOf(p.j) } } as Pointer;
     case 'arrow':
       return { arrow: { kind: p.arrow, row: wholeOf(p.i) } } as Pointer;
   }
@@ -77,6 +79,7 @@ export function pointForm(p: Pointer | undefined): PointForm {
   if ('panel' in p) return { ...f, kind: 'panel', panel: p.panel };
   if ('weight' in p) return { ...f, kind: 'weight', i: String(p.weight[0]), j: String(p.weight[1]) };
   if ('row' in p) return { ...f, kind: 'row', matrix: p.row.matrix, i: String(p.row.i) };
+  if ('cell' in p) return { ...f, kind: 'cell', matrix: p.cell.matrix, i: String(p.cell.i), j: String(p.cell.j) };
   return { ...f, kind: 'arrow', arrow: p.arrow.kind, i: String(p.arrow.row) };
 }
 

@@ -140,7 +140,7 @@ export class StepFormView {
               onChange: (v) => ((p.panel = v), changed()),
             })
           : null,
-        p.kind === 'row'
+        p.kind === 'row' || p.kind === 'cell'
           ? textField({
               label: t('author.pointMatrix'),
               value: p.matrix,
@@ -162,7 +162,8 @@ export class StepFormView {
             })
           : null,
         p.kind === 'weight' ? [index('i', t('author.pointQuery')), index('j', t('author.pointKey'))] : null,
-        p.kind === 'row' || p.kind === 'arrow' ? index('i', t('author.pointRow')) : null,
+        p.kind === 'row' || p.kind === 'arrow' || p.kind === 'cell' ? index('i', t('author.pointRow')) : null,
+        p.kind === 'cell' ? index('j', t('author.pointCol')) : null,
       );
     draw();
     const kind = selectField({
