@@ -22,6 +22,7 @@ echo "== WASM build"
 bash scripts/build_wasm.sh > build/wasm-build.log 2>&1 || { cat build/wasm-build.log; exit 1; }
 
 bash scripts/pack.sh   # the npm package: dist-package/, npm pack, installed into build/pack/scratch/ (tests/web/package, tests/e2e)
+bash scripts/publish-check.sh   # npm publish --dry-run from a fresh clone of HEAD (its prepack builds the WASM and the package)
 
 echo "== lint and types"
 npx tsc -p tsconfig.json
