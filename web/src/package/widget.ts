@@ -25,7 +25,12 @@
 // Models without a kernel: MyST's {anywidget} directive (myst-theme's
 // MystAnyModel) keeps the state in the page, and its save_changes() and off()
 // throw "not implemented": the front-end carries on without them (a listener
-// that cannot be removed is made inert by the clean-up).
+// that cannot be removed is made inert by the clean-up). A render-only host
+// goes further: it calls render() alone (no initialize) with a model built from
+// a static JSON body that only answers get() (undefined for a trait it lacks) and
+// never sends a change; set, save_changes, on and off may be missing, do nothing
+// or throw. Only get() is needed: the playground shows the body's state, preset
+// or lesson, and what it would write or listen to is left out.
 //
 // No echo: the model is written only when the playground's state differs from
 // the state the model holds (compared as parsed states: a hand-written form of
@@ -37,33 +42,39 @@ import type { AttentionPlayground as PlaygroundElement, PlaygroundChangeDetail }
 import { parse, serialize, type State } from '../model/state';
 import { AttentionPlayground } from './index';
 
-/** The part of anywidget's model the front-end uses (traits it does not know read as undefined). */
+/** The part of anywidget's model the front-end uses (traits it does not know read as undefined); only `get` is required. */
 export interface WidgetModel {
   get(name: string): unknown;
   /** The front-end writes `state` (text) and `grade` (an object). */
-  set(name: 'state' | 'grade', value: string | object): void;
-  save_changes(): void;
-  on(event: 'change:state' | 'change:lesson', callback: () => void): void;
-  off(event: 'change:state' | 'change:lesson', callback: () => void): void;
+  set?(name: 'state' | 'grade', value: string | object): void;
+  save_changes?(): void;
+  on?(event: 'change:state' | 'change:lesson', callback: () => void): void;
+  off?(event: 'change:state' | 'change:lesson', callback: () => void): void;
 }
 
-/** A trait's value as a string ("" when the model has no such trait). */
+/** Run one call to the model; a call the host does not implement (missing or throwing) is done without. */
+function attempt(call: () => void): void {
+  try {
+    call();
+  } catch {
+    // not implemented by this host (MyST's model throws "not implemented", a static one lacks the method)
+  }
+}
+
+/** A trait's value as a string ("" when the model has no such trait, or cannot say). */
 const text = (model: WidgetModel, name: string): string => {
-  const v = model.get(name);
+  let v: unknown;
+  attempt(() => (v = model.get(name)));
   return typeof v === 'string' ? v : '';
 };
 
 /** Whether the state text `value` (a share link's #… form) describes `state`. */
 const describes = (value: string, state: State): boolean => value !== '' && serialize(parse(value)) === serialize(state);
 
-/** Write a trait and send it to the kernel. */
+/** Write a trait and send it to the kernel (a host without a kernel keeps the value in its model, or drops it). */
 function send(model: WidgetModel, name: 'state' | 'grade', value: string | object): void {
-  model.set(name, value);
-  try {
-    model.save_changes(); // to the kernel
-  } catch {
-    // no kernel to send to (MyST's model throws "not implemented"): the page's model holds the value
-  }
+  attempt(() => model.set?.(name, value));
+  attempt(() => model.save_changes?.());
 }
 
 /** Show the lesson `ref` names, unless the playground shows it already ("" leaves the lesson). */
@@ -75,13 +86,14 @@ function showLesson(playground: PlaygroundElement, ref: string): void {
   if (!playground.getCore()) playground.lesson = ref || null;
 }
 
+/** Listen to the model's `event` (a render-only host never sends one, and may have no `on`). */
+function listen(model: WidgetModel, event: 'change:state' | 'change:lesson', callback: () => void): void {
+  attempt(() => model.on?.(event, callback));
+}
+
 /** Stop listening to the model (MyST's model cannot: "not implemented"; the callback is then inert once removed). */
 function stopListening(model: WidgetModel, event: 'change:state' | 'change:lesson', callback: () => void): void {
-  try {
-    model.off(event, callback);
-  } catch {
-    // as said
-  }
+  attempt(() => model.off?.(event, callback));
 }
 
 /** Mount a playground in `el`, synced with the model's `state`, `lesson` and `grade`; returns the clean-up. */
@@ -138,8 +150,8 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
     ['lesson-opened', gradeToModel],
   ];
 
-  model.on('change:state', fromModel);
-  model.on('change:lesson', lessonFromModel);
+  listen(model, 'change:state', fromModel);
+  listen(model, 'change:lesson', lessonFromModel);
   for (const [event, listener] of listeners) playground.addEventListener(event, listener);
   el.append(playground);
   return () => {
