@@ -63,7 +63,7 @@ describe('npm package: the manifest and the tarball', () => {
 
   it('ships the build only: no sources, tests or build scripts', () => {
     const files = listed();
-    expect(files.filter((f) => !/^package\/(dist-package\/|package\.json$|README\.md$)/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^package\/(dist-package\/|package\.json$|README\.md$|LICENSE$)/.test(f))).toEqual([]);
     expect(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
   });
 
