@@ -2,8 +2,9 @@
 // kvcache-panel.test.ts — the KV-cache panel on the real core in
 // jsdom: the stepper steps, goes back, resets, plays to the end and answers
 // the keys, the status and the check follow; the calculator shows Llama-3-8B's
-// 16 GiB, recomputes on an edit, explains junk at its field keeping the last
-// result, switches configurations; the words in 中文.
+// 16 GiB, recomputes on an edit (the type and the batch keep the model),
+// shows DeepSeek-V3's latent cache with its weights and fit, explains junk at
+// its field keeping the last result, switches configurations; the words in 中文.
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
 import { defaultState, type State } from '../../../web/src/model/state';
@@ -31,6 +32,11 @@ function panelOn(state: State = defaultState(), lang: 'en' | 'zh' = 'en'): KvCac
 const q = (p: KvCachePanel, id: string) => p.element.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
 const text = (p: KvCachePanel, id: string) => q(p, id).textContent ?? '';
 const key = (p: KvCachePanel, k: string) => q(p, 'kv-cache').dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+const choose = (p: KvCachePanel, id: string, value: string) => {
+  const select = q(p, id) as HTMLSelectElement;
+  select.value = value;
+  select.dispatchEvent(new Event('change'));
+};
 const type = (p: KvCachePanel, field: string, value: string) => {
   const input = q(p, `kv-${field}`) as HTMLInputElement;
   input.value = value;
@@ -124,13 +130,50 @@ describe('the calculator', () => {
     expect(p.element.querySelectorAll('.kv-bars .kv-bar')).toHaveLength(6);
     expect(p.element.querySelector('.kv-bar-chosen title')?.textContent).toBe('131,072 tokens, fp16: 17,179,869,184 bytes (16 GiB)');
   });
-  test('an edit recomputes; the menu shows custom', () => {
+  test('the type and the batch recompute and keep the model; a model field makes it custom', () => {
     const p = panelOn();
-    type(p, 'bytes', '8');
-    expect(text(p, 'kv-total')).toBe('custom (edited) at 131,072 tokens in float64: 68,719,476,736 bytes (64 GiB)');
+    choose(p, 'kv-dtype', 'float64');
+    expect(text(p, 'kv-total')).toBe('Llama-3-8B at 131,072 tokens in float64: 68,719,476,736 bytes (64 GiB)');
+    expect((q(p, 'kv-config') as HTMLSelectElement).value).toBe('llama3-8b');
+    type(p, 'batch', '2');
+    expect(text(p, 'kv-total')).toBe('Llama-3-8B at 131,072 tokens × batch 2 in float64: 137,438,953,472 bytes (128 GiB)');
+    type(p, 'layers', '16');
+    expect(text(p, 'kv-total')).toBe('custom (edited) at 131,072 tokens × batch 2 in float64: 68,719,476,736 bytes (64 GiB)');
     expect((q(p, 'kv-config') as HTMLSelectElement).value).toBe('custom');
     type(p, 'tokens', '1000');
     expect(p.element.querySelectorAll('.kv-bars .kv-bar')).toHaveLength(8);
+  });
+  test('DeepSeek-V3 (MLA) in fp8, batch 4: the latent formula, the weights, and no fit in 80 GiB', () => {
+    const p = panelOn();
+    choose(p, 'kv-config', 'deepseek-v3');
+    choose(p, 'kv-dtype', 'fp8');
+    type(p, 'batch', '4');
+    expect((q(p, 'kv-attention') as HTMLSelectElement).value).toBe('mla');
+    expect(q(p, 'kv-kvHeads').parentElement?.hidden).toBe(true);
+    expect(q(p, 'kv-kvLoraRank').parentElement?.hidden).toBe(false);
+    expect(text(p, 'kv-total')).toBe('DeepSeek-V3 at 131,072 tokens × batch 4 in fp8: 18,421,383,168 bytes (17.2 GiB)');
+    expect(text(p, 'kv-formula')).toBe('61 layers · (512 + 64) latent + RoPE · 131,072 tokens · batch 4 · 1 B = 18,421,383,168 B = 17.2 GiB');
+    expect(text(p, 'kv-result')).toContain('cache = layers · (kv_lora_rank + qk_rope_head_dim)');
+    expect(text(p, 'kv-result')).toContain('(MHA) it would be 56.9× as large');
+    expect(text(p, 'kv-model-bytes')).toBe('Weights: 671,026,419,200 parameters · 2 B (bf16) = 1,342,052,838,400 bytes (1.22 TiB)');
+    expect(text(p, 'kv-fits')).toMatch(/^Fits in 80 GiB: no — /);
+    expect(text(p, 'kv-about')).toContain('kv_lora_rank 512 and qk_rope_head_dim 64');
+    choose(p, 'kv-config', 'llama3-8b');
+    expect(text(p, 'kv-total')).toBe('Llama-3-8B at 131,072 tokens × batch 4 in fp8: 34,359,738,368 bytes (32 GiB)'); // the run stays
+    expect(text(p, 'kv-fits')).toMatch(/^Fits in 80 GiB: yes — /);
+  });
+  test('a batch of 0, a negative, a fraction and too many tokens are explained at the field', () => {
+    const p = panelOn();
+    type(p, 'batch', '0');
+    expect(text(p, 'kv-error-batch')).toBe('0 is too small: the least is 1');
+    type(p, 'batch', '-2');
+    expect(text(p, 'kv-error-batch')).toBe('-2 is negative: type a whole number from 1 to 4,096');
+    type(p, 'batch', '1.5');
+    expect(text(p, 'kv-error-batch')).toBe('1.5 is not whole: type a whole number from 1 to 4,096');
+    type(p, 'tokens', '2000000000');
+    expect(text(p, 'kv-error-tokens')).toBe('2000000000 is too large: the most is 1,000,000,000');
+    expect(q(p, 'kv-kept').hidden).toBe(false);
+    expect(text(p, 'kv-total')).toContain('17,179,869,184 bytes');
   });
   test('junk is explained at its field, the last good result kept', () => {
     const p = panelOn();
