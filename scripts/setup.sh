@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # clang and libclang-rt-dev (libFuzzer and the sanitizer runtimes) for scripts/fuzz.sh; python3-torch runs the
 # "Copy as PyTorch" scripts in tests/web/model/pytorch-export-positions.test.ts (and regenerates tests/golden/);
 # fonts-noto-cjk draws the 中文 of the screenshots the end-to-end tests take.
-packages=(cmake g++ make clang libclang-rt-dev clang-format googletest libgtest-dev libbenchmark-dev nlohmann-json3-dev emscripten chromium nodejs npm python3-torch fonts-noto-cjk)
+packages=(cmake g++ make clang libclang-rt-dev clang-format googletest libgtest-dev libbenchmark-dev nlohmann-json3-dev emscripten chromium nodejs npm python3-torch fonts-noto-cjk poppler-utils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

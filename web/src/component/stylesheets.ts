@@ -10,12 +10,13 @@ import vectorPlaneCss from '../figures/vector-plane/vector-plane.css?inline';
 import css from './attention-playground.styles.css?inline';
 import controlsCss from './controls.styles.css?inline';
 import panelsCss from './panels.styles.css?inline';
+import printCss from './print.styles.css?inline';
 
 let sheets: CSSStyleSheet[] | null = null;
 /** The component's stylesheets, built once and adopted by every shadow root (no inline <style>: strict CSP). */
 export function styleSheets(): CSSStyleSheet[] {
   if (!sheets) {
-    sheets = [css, panelsCss, controlsCss, figureKitCss, heatmapCss, lineChartCss, tokenLinesCss, vectorPlaneCss].map((text) => {
+    sheets = [css, panelsCss, controlsCss, figureKitCss, heatmapCss, lineChartCss, tokenLinesCss, vectorPlaneCss, printCss].map((text) => {
       const s = new CSSStyleSheet();
       s.replaceSync(text);
       return s;
