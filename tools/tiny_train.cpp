@@ -1,0 +1,141 @@
+// tiny_train — trains the tiny attention-only transformer (cpp/tiny_transformer.h)
+// natively on a task (cpp/tasks.h) and writes a checkpoint (cpp/checkpoint.h).
+//
+// The default induction run:
+//
+//   build/native/tiny_train --out /tmp/tiny-induction.json
+//
+// (induction, 2 layers × 2 heads, d_model 32, context 32, vocab 16, learned
+// positions, no layer norm, batch 32, Adam lr 3e-3, 3000 steps, model seed 1,
+// run seed 1). It reaches accuracy 1.0 on the repeated half within ~1000 steps,
+// but not through a previous-token head + induction head: induction_task's
+// repeat always starts at m = T/2, so a head can attend to position i − m + 1
+// by position alone (no head scored above 0.5 on either score in the runs
+// tried; see the report). No checkpoint is committed yet for that reason.
+//
+// Options (each --name value): --steps, --lr, --batch, --seed (the batches),
+// --model-seed, --layers, --heads, --d-model, --vocab, --context, --init-std,
+// --ln (0/1), --rope (0/1), --out (the checkpoint path; none = not written).
+// It prints the loss curve every 250 steps, steps/second, and every head's
+// previous-token and induction scores on the run's held-out sequence.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "checkpoint.h"
+#include "trainer.h"
+
+namespace {
+
+bool parse(int argc, char** argv, ap::TinyConfig& c, ap::TrainOptions& o, ap::TinyAdam& a,
+           std::string& out) {
+  for (int i = 1; i < argc; i += 2) {
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "tiny_train: %s needs a value\n", argv[i]);
+      return false;
+    }
+    const std::string k = argv[i];
+    const char* v = argv[i + 1];
+    if (k == "--steps")
+      o.steps = std::strtoull(v, nullptr, 10);
+    else if (k == "--lr")
+      a.options.lr = std::strtod(v, nullptr);
+    else if (k == "--batch")
+      o.batch = std::strtoull(v, nullptr, 10);
+    else if (k == "--seed")
+      o.seed = std::strtoull(v, nullptr, 10);
+    else if (k == "--model-seed")
+      c.seed = std::strtoull(v, nullptr, 10);
+    else if (k == "--layers")
+      c.layers = std::strtoull(v, nullptr, 10);
+    else if (k == "--heads")
+      c.heads = std::strtoull(v, nullptr, 10);
+    else if (k == "--d-model")
+      c.d_model = std::strtoull(v, nullptr, 10);
+    else if (k == "--vocab")
+      c.vocab = std::strtoull(v, nullptr, 10);
+    else if (k == "--context")
+      c.context = std::strtoull(v, nullptr, 10);
+    else if (k == "--init-std")
+      c.init_std = std::strtod(v, nullptr);
+    else if (k == "--ln")
+      c.layer_norm = std::strcmp(v, "0") != 0;
+    else if (k == "--rope")
+      c.positions = std::strcmp(v, "0") != 0 ? ap::Positions::kRope : ap::Positions::kLearned;
+    else if (k == "--out")
+      out = v;
+    else {
+      std::fprintf(stderr, "tiny_train: unknown option %s\n", k.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ap::TinyConfig config;  // 2 layers × 2 heads, d_model 32, vocab 16, context 32
+  config.seed = 1;
+  ap::TrainOptions options;
+  options.task = ap::Task::kInduction;
+  options.batch = 32;
+  options.steps = 3000;
+  options.seed = 1;
+  options.log_every = 50;
+  ap::TinyAdam adam;
+  adam.options.lr = 3e-3;
+  std::string out;
+  if (!parse(argc, argv, config, options, adam, out)) return 2;
+
+  ap::Result<ap::TinyTransformer> model = ap::make_tiny_transformer(config);
+  if (!model.ok()) {
+    std::fprintf(stderr, "tiny_train: %s\n", model.status.message.c_str());
+    return 1;
+  }
+  std::printf("%zu parameters; %zu steps of batch %zu, lr %g\n", model.value.params.size(),
+              options.steps, options.batch, adam.options.lr);
+  ap::Result<ap::TrainRun> run = ap::train(model.value, adam, options, [](const ap::CurvePoint& p) {
+    if (p.step % 250 == 0)
+      std::printf("step %5zu  loss %.4f  accuracy %.3f\n", p.step, p.loss, p.accuracy);
+  });
+  if (!run.ok()) {
+    std::fprintf(stderr, "tiny_train: %s\n", run.status.message.c_str());
+    return 1;
+  }
+  const ap::CurvePoint& last = run.value.curve.back();
+  std::printf("final step %zu  loss %.4f  accuracy %.3f\n", last.step, last.loss, last.accuracy);
+  std::printf("%.1f steps/second (%.2f s)\n",
+              static_cast<double>(options.steps) / run.value.seconds, run.value.seconds);
+
+  ap::Result<ap::HeadScores> scores = ap::tiny_head_scores(model.value, run.value.held_out);
+  if (scores.ok())
+    for (std::size_t k = 0; k < scores.value.induction.size(); ++k)
+      std::printf("layer %zu head %zu: previous-token %.3f  induction %.3f\n", k / config.heads,
+                  k % config.heads, scores.value.previous_token[k], scores.value.induction[k]);
+
+  if (!out.empty()) {
+    ap::CheckpointInfo info;
+    info.task = options.task;
+    info.seed = options.seed;
+    info.step = adam.state.t;
+    info.batch = options.batch;
+    info.adam = adam.options;
+    info.curve = run.value.curve;
+    ap::Result<std::string> json = ap::checkpoint_json(model.value, info);
+    if (!json.ok()) {
+      std::fprintf(stderr, "tiny_train: %s\n", json.status.message.c_str());
+      return 1;
+    }
+    std::FILE* f = std::fopen(out.c_str(), "wb");
+    if (!f || std::fwrite(json.value.data(), 1, json.value.size(), f) != json.value.size()) {
+      std::fprintf(stderr, "tiny_train: cannot write %s\n", out.c_str());
+      if (f) std::fclose(f);
+      return 1;
+    }
+    std::fclose(f);
+    std::printf("wrote %s (%zu bytes)\n", out.c_str(), json.value.size());
+  }
+  return 0;
+}
