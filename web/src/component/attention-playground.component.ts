@@ -7,19 +7,16 @@
 // Attributes (all optional):
 //   preset    a preset id (see presets.ts), applied before the other attributes
 //   state     the whole state in its URL-hash form (as a share link's #…), then refined by the others
-//   every field of the state that has an attribute in the schema's table (model/schema.ts), each with the
-//   link's bounds: op, matrices (JSON {"Q": [[1,0],[0,1]], …}), h, causal, mask, positions, rope-base,
-//   rope-pairing, scale, temperature, q-length, query, view, eps, num-heads, num-kv-heads, seed, head, tile-size, tokens
+//   every field of the state with an attribute in the schema's table (model/schema.ts), with the link's bounds: op, matrices (JSON {"Q": [[1,0],[0,1]], …}),
+//   h, causal, mask, positions, rope-base, rope-pairing, scale, temperature, q-length, query, view, eps, num-heads, num-kv-heads, seed, head, tile-size, tokens
 //   panels    comma list of panels to show: plane,operation,inputs,results,explain,steps,export,tiles,kvcache,experiments
 //   hide-controls  comma list of controls to hide: op,preset,lang,mask,scale,tokens,options,sliders,views,positions
-//   lang      en | zh;  sync-hash  keep the state in the page's URL hash (history, share links)
+//   lang      en | zh;  sync-hash  keep the state in the page's URL hash (history, share links);  theme  auto | light | dark (theme.ts; a field too)
 //   lesson    a course lesson's id, a lesson file's address (same origin or data:) or its JSON; author: the author mode;
 //             single-lesson: no course menu (a packaged lesson)
-// Events (bubbling, composed): `playground-change` with { state, ok, message, pending };
-// `exercise-checked` { lesson, exercise, passed, score, maxScore, state }; `lesson-opened` { lesson, ok, message };
-// `lesson-progress` (the progress, whenever it changes); `experiment-done` { name, result }.
-// A large state is computed in a Web Worker (worker/computation.ts): the event fires with pending: true
-// (getOutcome() is then the pending note), then with the outcome; only the latest state's is ever shown.
+// Events (bubbling, composed): `playground-change` with { state, ok, message, pending }; `exercise-checked` { lesson, exercise, passed, score, maxScore,
+// state }; `lesson-opened` { lesson, ok, message }; `lesson-progress` (the progress, whenever it changes); `experiment-done` { name, result }. A large state
+// is computed in a Web Worker (worker/computation.ts): the event fires with pending: true (getOutcome(): the pending note), then with the latest one's outcome.
 
 import type { Outcome, View } from '../model/compute';
 import { Computation, PENDING } from '../worker/computation';
@@ -41,10 +38,11 @@ import { cloneState, defaultState, parse, serialize, type State } from '../model
 import { FIELD_ATTRIBUTES, stateFromAttributes } from './attributes';
 import { FIRST_LESSON, LessonHost } from './lesson-host';
 import { lessonPlace } from '../lessons/link';
-import { opening, queryLesson, type LessonAsk } from './opening';
+import { queryLesson, type LessonAsk } from './opening';
 import { controlsNamed, matricesOf, panelsNamed, topbar } from './topbar';
 import type { PlaygroundChangeDetail } from './events';
 import type { Grade, Progress } from '../lessons/progress';
+import { keepingTheme, themedOpening, ThemeFollower } from './theme';
 
 export { PANELS, type PanelName } from '../panels/registry';
 export type { PlaygroundChangeDetail } from './events';
@@ -85,6 +83,7 @@ export class AttentionPlayground extends HTMLElement {
   /** The lesson to open once the core is loaded (the link's, the attribute's, or one given before). */
   private lessonAsked: LessonAsk | null = null;
   private readonly pointing = new Pointing();
+  private readonly theme = new ThemeFollower(this, () => this.current.theme);
   /** True while panels render: an update they cause then (a focused field's blur as it is removed) is dropped. */
   private rendering = false;
   /** True while an update in 'live' history mode (a drag, typing) is being computed and shown. */
@@ -103,7 +102,7 @@ export class AttentionPlayground extends HTMLElement {
       host: this,
       root: this.root,
       state: () => this.current,
-      load: (state) => this.update((s) => void ensureInputs(Object.assign(s, cloneState(state))), 'push'),
+      load: (state) => this.update((s) => void ensureInputs(Object.assign(s, cloneState(state), { theme: s.theme })), 'push'), // the reader's theme kept
       rebuild: () => this.build(),
       placeChanged: (history) => this.hasAttribute('sync-hash') && this.url.write(history),
       recheck: () => this.outcome && this.lessons.afterShow(this.current, this.outcome),
@@ -122,12 +121,13 @@ export class AttentionPlayground extends HTMLElement {
     // moved in the page (reveal.js moves slides between its views; a notes site re-parents content): the
     // element keeps what the reader did instead of starting again from its attributes
     if (!this.connectedBefore) {
-      const open = opening(this);
+      const open = themedOpening(this);
       this.current = open.state;
       this.lessonAsked ??= open.lesson;
       this.notice = open.notice;
     }
     this.connectedBefore = true;
+    this.theme.connect();
     replaceChildren(this.root, el('p', { class: 'loading', role: 'status' }, t(this.language, 'app.loading')));
     if (this.hasAttribute('sync-hash')) window.addEventListener('popstate', this.onHashChange);
     // the first history entry carries its state, so Back can return to it
@@ -153,6 +153,7 @@ export class AttentionPlayground extends HTMLElement {
 
   disconnectedCallback(): void {
     window.removeEventListener('popstate', this.onHashChange);
+    this.theme.disconnect();
     this.url.dispose();
     this.host?.dispose();
     this.computation?.dispose();
@@ -264,7 +265,7 @@ export class AttentionPlayground extends HTMLElement {
       lang: this.language,
       host: this,
       state: () => this.current,
-      update: (mutate, history) => this.update(mutate, history),
+      update: (mutate, history) => this.update(keepingTheme(mutate), history),
       t: (key, vars) => t(this.language, key, vars),
       lastGood: () => this.good,
       cancelCompute: () => this.computation?.cancel(),
@@ -293,6 +294,7 @@ export class AttentionPlayground extends HTMLElement {
 
   /** Compute the current state (unless its outcome is known: a rebuild only redraws), show it and announce it. */
   private recompute(): void {
+    this.theme.apply();
     if (!this.core) return;
     if (this.outcomeOf !== this.current || !this.outcome) {
       this.computation ??= new Computation(this.core, (state, outcome, final) => {

@@ -26,6 +26,9 @@ const NEAR = '200px';
 /** Quiet time after the last update before the stale panels out of sight catch up, in ms. */
 const QUIET_MS = 150;
 
+/** The ::part() names of a panel's element (and of its placeholder): `panel panel-results`, … */
+const partOf = (spec: PanelSpec): string => `panel panel-${spec.name}`;
+
 /** One panel's place on the page. */
 interface Slot {
   spec: PanelSpec;
@@ -74,7 +77,7 @@ export class PanelHost {
       const slot: Slot = { spec, element: el('section'), panel: null, loading: null, visible: true, stale: false };
       const built = spec.eager ? spec.build({ ctx, results: this.results }) : null; // the first screen's: at once
       if (built && !(built instanceof Promise)) this.place(slot, built);
-      else slot.element = el('section', { class: 'panel panel-placeholder', 'aria-busy': 'true', 'data-panel': spec.name });
+      else slot.element = el('section', { class: 'panel panel-placeholder', 'aria-busy': 'true', 'data-panel': spec.name, part: partOf(spec) });
       this.observer?.observe(slot.element);
       return slot;
     });
@@ -144,6 +147,7 @@ export class PanelHost {
     const old = slot.element;
     slot.panel = panel;
     slot.element = panel.element;
+    slot.element.setAttribute('part', partOf(slot.spec));
     if (old.isConnected) old.replaceWith(slot.element);
     if (this.observer) {
       this.observer.unobserve(old);

@@ -23,7 +23,7 @@ export function topbar(lang: Lang, setLanguage: (l: Lang) => void, startCourse: 
         t(lang, 'lesson.startCourse'),
       )
     : null;
-  return el('div', { class: 'topbar' }, course, el('label', { for: langId, class: 'lang-label' }, t(lang, 'lang.label')), select);
+  return el('div', { class: 'topbar', part: 'topbar' }, course, el('label', { for: langId, class: 'lang-label' }, t(lang, 'lang.label')), select);
 }
 
 /** The panels a `panels` list names (all when there is none). */

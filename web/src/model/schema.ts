@@ -32,6 +32,11 @@ export type MatrixName = 'Q' | 'K' | 'V' | 'X' | 'Wq' | 'Wk' | 'Wv' | 'Wo' | 'bq
 /** What the results show of the weights. */
 export type WeightsView = 'heatmap' | 'lines' | 'both';
 
+/** The colour themes: auto follows the host page's own scheme, else the reader's prefers-color-scheme (component/theme.ts). */
+export const THEMES = ['auto', 'light', 'dark'] as const;
+/** The colour theme asked for. */
+export type Theme = (typeof THEMES)[number];
+
 /** The range of the temperature slider (log scale). */
 export const TEMPERATURE_RANGE: readonly [number, number] = [0.05, 20];
 /** The range of the query length multiplier (log scale). */
@@ -84,6 +89,8 @@ export interface State {
   run: string;
   /** Keys per tile of the tile stepper (1 … 16, the menu offers TILE_SIZES). */
   tileSize: number;
+  /** The colour theme: auto (the host page's scheme, else prefers-color-scheme), light or dark; the reader's, so presets and lesson steps keep it. */
+  theme: Theme;
 }
 
 // ---------------------------------------------------------------- the table
@@ -158,6 +165,7 @@ export const FIELDS: readonly Field[] = [
   scalar('seed', 'seed', 'seed', ints(0, MAX_UINT32), 42),
   scalar('head', 'head', 'head', ints(0, MAX_HEADS - 1), 0),
   scalar('tileSize', 'tb', 'tile-size', ints(...TILE_SIZE_RANGE), 4),
+  scalar('theme', 'theme', 'theme', enumOf(THEMES), 'auto'),
   {
     key: 'mask',
     alias: true,

@@ -3,6 +3,8 @@
 // apart by lines; the tiles already read in full colour, the tiles ahead
 // faded, the current tile's columns outlined in vermillion (Okabe–Ito: reads
 // for every colour vision). An SVG rebuilt on each draw (at most 16 × 16 cells).
+// Its colours are presentation attributes; on the page flash-tiles.css gives
+// the hatch and the outline the theme's (--ap-mask-*, --ap-key).
 
 import type { TypedMatrix } from '../../core/core';
 import { columnState, tilesOf, visible } from '../../model/tiles';
@@ -50,7 +52,10 @@ function svgEl(tag: string, attrs: Record<string, string | number>, text?: strin
 /** The hatch pattern of hidden cells, with id `id`. */
 function hatch(id: string): SVGElement {
   const p = svgEl('pattern', { id, width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
-  p.append(svgEl('rect', { width: 6, height: 6, fill: MASK_FILL }), svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: MASK_HATCH, 'stroke-width': 2 }));
+  p.append(
+    svgEl('rect', { class: 'tiles-hatch-bg', width: 6, height: 6, fill: MASK_FILL }),
+    svgEl('line', { class: 'tiles-hatch-line', x1: 0, y1: 0, x2: 0, y2: 6, stroke: MASK_HATCH, 'stroke-width': 2 }),
+  );
   return p;
 }
 

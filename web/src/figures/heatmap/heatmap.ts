@@ -125,6 +125,7 @@ export class Heatmap {
       container,
       drawable: () => !!this.m,
       render: () => this.render(),
+      recolour: () => this.refreshColours(),
       source: () => this.exportSource(),
       export: HEATMAP_EXPORT,
     });

@@ -76,5 +76,5 @@ export function drawOverlay(svg: SVGSVGElement, f: OverlayFrame): void {
     drawLegend(svg, L, o.domain, { hasMask, maskedLabel: o.maskedLabel, note: o.legendNote }, f.pal);
   }
   drawNotes(svg, L, o.rowNotes);
-  drawValues(svg, m, L, o.domain, f.digits);
+  drawValues(svg, m, L, o.domain, f.digits, f.pal.maskFill);
 }

@@ -1,12 +1,14 @@
 // values.ts — the numbers printed in the cells (small matrices only; the
 // layout decides): SVG <text class="hm-value"> centred in each cell, black
-// or white, whichever reads better on the cell's colour, and "×" in masked
-// cells (hm-value-masked). Each keeps data-row / data-col.
+// or white, whichever reads better on the cell's colour (the same in a light
+// and a dark theme: viridis is), and "×" in masked cells (hm-value-masked),
+// dark grey on a light mask fill, white on a dark one. Each keeps data-row /
+// data-col.
 
 import { select } from 'd3-selection';
 import { isMasked } from './data';
 import { cellText, type HeatmapLayout } from './layout';
-import { colourFor, textColourFor } from './scales';
+import { colourFor, MASK_FILL, textColourFor } from './scales';
 import type { Matrix } from './types';
 
 /** Text printed in a masked cell when values are shown. */
@@ -20,15 +22,27 @@ export interface CellValue {
   fill: string;
 }
 
+/** The colour of the × in a masked cell of fill `maskFill`: dark grey on a light fill, white on a dark one. */
+export function maskTextColour(maskFill: string): string {
+  return textColourFor(maskFill) === '#000000' ? '#333333' : '#ffffff';
+}
+
 /** The values to print (pure): one per cell in row-major order when the layout shows values, else none. */
-export function cellValues(m: Matrix, L: Pick<HeatmapLayout, 'showValues'>, domain: [number, number], digits: number): CellValue[] {
+export function cellValues(
+  m: Matrix,
+  L: Pick<HeatmapLayout, 'showValues'>,
+  domain: [number, number],
+  digits: number,
+  maskFill: string = MASK_FILL,
+): CellValue[] {
   const out: CellValue[] = [];
   if (!L.showValues) return out;
+  const masked = maskTextColour(maskFill);
   for (let i = 0; i < m.rows; i++)
     for (let j = 0; j < m.cols; j++) {
       const p = i * m.cols + j;
       const v = m.values[p];
-      out.push(isMasked(m, p) ? { i, j, t: MASK_TEXT, fill: '#333333' } : { i, j, t: cellText(v, digits), fill: textColourFor(colourFor(v, domain)) });
+      out.push(isMasked(m, p) ? { i, j, t: MASK_TEXT, fill: masked } : { i, j, t: cellText(v, digits), fill: textColourFor(colourFor(v, domain)) });
     }
   return out;
 }
@@ -39,14 +53,14 @@ export function buildValues(svg: SVGSVGElement): void {
 }
 
 /** Print the values of a matrix in its cells, or clear them when the layout shows none. */
-export function drawValues(svg: SVGSVGElement, m: Matrix, L: HeatmapLayout, domain: [number, number], digits: number): void {
+export function drawValues(svg: SVGSVGElement, m: Matrix, L: HeatmapLayout, domain: [number, number], digits: number, maskFill?: string): void {
   select(svg)
     .select<SVGGElement>('.hm-values')
     .attr('transform', `translate(${L.left},${L.top})`)
     .attr('font-size', L.valueFontSize)
     .attr('text-anchor', 'middle')
     .selectAll<SVGTextElement, CellValue>('text')
-    .data(cellValues(m, L, domain, digits))
+    .data(cellValues(m, L, domain, digits, maskFill))
     .join('text')
     .attr('class', (d) => (d.t === MASK_TEXT ? 'hm-value hm-value-masked' : 'hm-value'))
     .attr('x', (d) => (d.j + 0.5) * L.cell)

@@ -45,6 +45,13 @@ export function formatFull(v: number): string {
 // ---------------------------------------------------------------- theming
 
 /**
+ * The event a playground sends to the root (class `fig`) of each of its figures when its theme changes
+ * (component/theme.ts): a figure that draws with colours it read (a canvas, presentation attributes) reads
+ * them again and draws (FigureLifecycle's `recolour`); one coloured by CSS alone needs nothing.
+ */
+export const THEME_CHANGE = 'fig-themechange';
+
+/**
  * The palette in element's CSS custom properties: key `maskFill` is read from
  * `--{prefix}-mask-fill`, and an unset one is its entry in defaults. Null when
  * the element is not in a document with a window (nothing to read yet).

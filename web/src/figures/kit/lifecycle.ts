@@ -5,6 +5,8 @@
 //     frame, and only when the width to lay out at is not the one drawn;
 //   * the width a figure lays out at: the container's observed width, else
 //     the element's (or the container's) clientWidth;
+//   * the theme: THEME_CHANGE on the element (a playground's theme changed)
+//     asks the figure to read its colours again and draw (`recolour`);
 //   * export: toSVG() and toPNG() from the figure's producers (an SVG
 //     document, a canvas), the empty SVG and a refusal while nothing is drawn;
 //   * destroy(): the observer disconnected, the frame cancelled, the
@@ -12,7 +14,7 @@
 //     renders after it.
 // The figure keeps what it draws; the lifecycle decides when.
 
-import { EMPTY_SVG, Listeners, canvasToPng } from './figure-kit';
+import { EMPTY_SVG, Listeners, THEME_CHANGE, canvasToPng } from './figure-kit';
 
 /** How a figure becomes a file: a drawn source as an SVG document and as a canvas the size of the PNG. */
 export interface FigureExport<S> {
@@ -38,6 +40,8 @@ export interface LifecycleOptions<S> {
   drawable?(): boolean;
   /** Draw again for the current width (the scheduled render). */
   render?(): void;
+  /** Read the colours again and draw (THEME_CHANGE on the element); none: the figure's colours are CSS alone. */
+  recolour?(): void;
   /** What is drawn, as the export reads it; null while nothing is. */
   source?(): S | null;
   /** How the source becomes an SVG document and a PNG; none: toSVG() is the empty SVG and toPNG() refuses. */
@@ -61,6 +65,7 @@ export class FigureLifecycle<S = unknown> {
     const win = o.element.ownerDocument.defaultView;
     this.observer = o.container && win && 'ResizeObserver' in win ? new win.ResizeObserver((entries) => this.resized(entries)) : null;
     if (o.container) this.observer?.observe(o.container);
+    if (o.recolour) this.listeners.add(o.element, THEME_CHANGE, () => this.destroyed || o.recolour?.());
   }
 
   /** The width last laid out at (layoutWidth()), −1 before the first render. */

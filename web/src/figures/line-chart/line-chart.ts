@@ -108,6 +108,12 @@ export class LineChart {
         this.render();
         this.showActive();
       },
+      // the colours are read at every render: a theme change only draws again
+      recolour: () => {
+        if (!this.drawn) return;
+        this.render();
+        this.showActive();
+      },
       source: () => this.exportSource(),
       export: CHART_EXPORT,
     });

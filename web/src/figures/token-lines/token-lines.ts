@@ -106,6 +106,7 @@ export class TokenLines {
       container,
       drawable: () => !!this.data,
       render: () => this.render(),
+      recolour: () => this.refreshColours(),
       source: () => this.exportSource(),
       export: TOKEN_LINES_EXPORT,
     });
