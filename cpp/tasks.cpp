@@ -110,6 +110,32 @@ Result<TaskBatch> half_and_half(const char* fn, Tail tail, std::size_t batch, st
   return r;
 }
 
+// L_min … ⌊T/2⌋: the segment lengths of induction_random_task (tasks.h).
+std::size_t min_segment(std::size_t context, std::size_t vocab) {
+  return context + 1 > vocab ? context + 1 - vocab : 1;
+}
+
+// n distinct tokens from 1 … V − 1 (n ≤ V − 1): a partial Fisher–Yates shuffle.
+std::vector<std::size_t> distinct_tokens(std::size_t n, std::size_t vocab, Rng& rng) {
+  std::vector<std::size_t> pool(vocab - 1);  // (V − 1)
+  for (std::size_t k = 0; k < pool.size(); ++k) pool[k] = k + 1;
+  for (std::size_t k = 0; k < n; ++k) std::swap(pool[k], pool[k + rng.below(pool.size() - k)]);
+  pool.resize(n);  // (n)
+  return pool;
+}
+
+// Sequence b of repeated_segment_task's layout with segment length L (checked).
+void put_segment(TaskBatch& out, std::size_t b, std::size_t L, Rng& rng) {
+  const std::size_t T = out.context, p = T - 2 * L;
+  // 1. the prefix r (p) and the segment s (L): T − L distinct tokens
+  std::vector<std::size_t> seq = distinct_tokens(T - L, out.vocab, rng);  // (T − L)
+  seq.reserve(T + 1);
+  // 2. s again and its first token (the repeat goes on)
+  for (std::size_t k = 0; k <= L; ++k) seq.push_back(seq[p + k % L]);  // (T + 1)
+  // 3. tokens, targets shifted by one, the repeat counted
+  put_next_token(out, b, seq, T - L);
+}
+
 // logits (P, V): not empty, P·V values (at most kMaxValues), every one finite. Not
 // check_matrix: a whole batch has P = B·T rows, up to 256 · 64 = 16,384, over kMaxRows.
 Status check_logits(const char* fn, const Matrix& logits) {
@@ -143,6 +169,7 @@ const char* task_name(Task task) {
     case Task::kCopy: return "copy";
     case Task::kReverse: return "reverse";
     case Task::kPreviousToken: return "previous_token";
+    case Task::kInductionRandom: return "induction_random";
   }
   return "unknown";
 }
@@ -180,6 +207,44 @@ Result<TaskBatch> previous_token_task(std::size_t batch, std::size_t context, st
   return r;
 }
 
+Result<TaskBatch> repeated_segment_task(std::size_t batch, std::size_t context, std::size_t vocab,
+                                        std::size_t length, std::uint64_t seed) {
+  const char* fn = "repeated_segment_task";
+  Result<TaskBatch> r = start(fn, batch, context, vocab, false);
+  if (!r.ok()) return r;
+  if (length < 1 || length > context / 2)
+    return Result<TaskBatch>::Fail(range_error(fn, "length", length, 1, context / 2));
+  if (context - length > vocab - 1)
+    return Result<TaskBatch>::Fail(Status::Error(
+        "invalid_argument",
+        message("%s: length = %zu is too short for context = %zu and vocab = %zu: the prefix and "
+                "the segment are context - length = %zu distinct tokens, at most vocab - 1 = %zu",
+                fn, length, context, vocab, context - length, vocab - 1)));
+  Rng rng(seed);
+  for (std::size_t b = 0; b < batch; ++b) put_segment(r.value, b, length, rng);
+  return r;
+}
+
+Result<TaskBatch> induction_random_task(std::size_t batch, std::size_t context, std::size_t vocab,
+                                        std::uint64_t seed) {
+  const char* fn = "induction_random_task";
+  Result<TaskBatch> r = start(fn, batch, context, vocab, false);
+  if (!r.ok()) return r;
+  const std::size_t lo = min_segment(context, vocab), hi = context / 2;
+  if (lo > hi)
+    return Result<TaskBatch>::Fail(Status::Error(
+        "invalid_argument",
+        message("%s: vocab = %zu is too small for context = %zu: it needs vocab >= %zu (a prefix "
+                "and a segment of at least context / 2 distinct tokens)",
+                fn, vocab, context, context - hi + 1)));
+  Rng rng(seed);
+  for (std::size_t b = 0; b < batch; ++b) {
+    const std::size_t L = lo + rng.below(hi - lo + 1);
+    put_segment(r.value, b, L, rng);
+  }
+  return r;
+}
+
 Result<TaskBatch> make_task(Task task, std::size_t batch, std::size_t context, std::size_t vocab,
                             std::uint64_t seed) {
   switch (task) {
@@ -187,10 +252,11 @@ Result<TaskBatch> make_task(Task task, std::size_t batch, std::size_t context, s
     case Task::kCopy: return copy_task(batch, context, vocab, seed);
     case Task::kReverse: return reverse_task(batch, context, vocab, seed);
     case Task::kPreviousToken: return previous_token_task(batch, context, vocab, seed);
+    case Task::kInductionRandom: return induction_random_task(batch, context, vocab, seed);
   }
   return Result<TaskBatch>::Fail(Status::Error("invalid_argument",
                                                "make_task: unknown task (induction, copy, reverse, "
-                                               "previous_token)"));
+                                               "previous_token, induction_random)"));
 }
 
 Result<double> accuracy(const Matrix& logits, const std::vector<std::size_t>& targets,

@@ -28,7 +28,9 @@
 //
 // Arguments are checked on entry ("invalid_argument", a message naming the
 // function, the argument and its value): 2 ≤ V ≤ 64, 2 ≤ T ≤ 64, 1 ≤ B ≤ 256,
-// and T even for induction, copy and reverse (T = 2m).
+// and T even for induction, copy and reverse (T = 2m). The repeated-segment
+// tasks (induction_random_task, repeated_segment_task) take any T and need
+// V ≥ ⌈T/2⌉ + 1 (their first T − L tokens are distinct, below).
 #pragma once
 
 #include <cstddef>
@@ -58,9 +60,9 @@ struct TaskBatch {
   std::vector<std::uint8_t> mask;    // (B, T), 1 = counted, 0 = not
 };
 
-enum class Task { kInduction, kCopy, kReverse, kPreviousToken };
+enum class Task { kInduction, kCopy, kReverse, kPreviousToken, kInductionRandom };
 
-// "induction", "copy", "reverse", "previous_token".
+// "induction", "copy", "reverse", "previous_token", "induction_random".
 const char* task_name(Task task);
 
 // Induction (repeated random tokens), T = 2m:
@@ -100,6 +102,37 @@ Result<TaskBatch> reverse_task(std::size_t batch, std::size_t context, std::size
 // the first half of the induction circuit.
 Result<TaskBatch> previous_token_task(std::size_t batch, std::size_t context, std::size_t vocab,
                                       std::uint64_t seed);
+
+// A repeated segment of length L at the end of the sequence, 1 ≤ L ≤ ⌊T/2⌋, after a
+// prefix of p = T − 2L tokens:
+//   seq = r_0 … r_{p−1}, s_0 … s_{L−1}, s_0 … s_{L−1}, s_0   (r the prefix, s the segment)
+//   mask = 1 for i = T − L … T − 1 (the repeat: L positions), 0 before
+// At a counted position i the token occurred before exactly once, at i − L, and the
+// target is the token that followed it there: targets[i] = tokens[i − L + 1] (for
+// i = T − 1 it is s_0, which followed s_{L−1} at the end of the first occurrence, and
+// seq[T] = s_0: the repeat goes on). The T − L tokens r and s are distinct (drawn
+// without replacement from 1 … V − 1, so V − 1 ≥ T − L), which makes that earlier
+// occurrence unique: copying from it is the only way to the targets, and
+// induction_score_from(weights, tokens, T − L) (head_scores.h) counts exactly the
+// repeat. With L = T/2 (T even) p = 0 and the layout is induction_task's.
+// Draws per sequence: the T − L tokens left to right by a partial Fisher–Yates
+// shuffle of 1 … V − 1 (token k: swap pool[k] with pool[k + rng.below(V − 1 − k)]).
+// Errors: the common checks, then length outside 1 … ⌊T/2⌋ or T − length > V − 1
+// ("invalid_argument").
+Result<TaskBatch> repeated_segment_task(std::size_t batch, std::size_t context, std::size_t vocab,
+                                        std::size_t length, std::uint64_t seed);
+
+// Induction at a random offset: repeated_segment_task's layout with each
+// sequence's L drawn first, L = L_min + rng.below(⌊T/2⌋ − L_min + 1), L_min =
+// max(1, T + 1 − V), then its tokens as there. The distance L between the two
+// occurrences varies, and with it the start T − L of the repeat (it always ends
+// the sequence), so no head can find the earlier occurrence by position alone
+// as on induction_task (whose repeat always starts at T/2): it has to be found
+// by its token, which is what a previous-token head feeding an induction head
+// does.
+// Errors: the common checks, then V < ⌈T/2⌉ + 1 ("invalid_argument").
+Result<TaskBatch> induction_random_task(std::size_t batch, std::size_t context, std::size_t vocab,
+                                        std::uint64_t seed);
 
 // The task named by `task`, with its checks and conventions above.
 Result<TaskBatch> make_task(Task task, std::size_t batch, std::size_t context, std::size_t vocab,

@@ -46,7 +46,10 @@ std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t step) {
 }
 
 Result<TaskBatch> held_out_sequence(const TinyConfig& config, Task task, std::uint64_t seed) {
-  return make_task(task, 1, config.context, config.vocab, mix(seed ^ 0x68656c645f6f7574ULL));
+  const std::uint64_t held_seed = mix(seed ^ 0x68656c645f6f7574ULL);
+  if (task == Task::kInductionRandom)
+    return repeated_segment_task(1, config.context, config.vocab, config.context / 2, held_seed);
+  return make_task(task, 1, config.context, config.vocab, held_seed);
 }
 
 Result<HeadScores> tiny_head_scores(const TinyTransformer& model, const TaskBatch& sequence) {

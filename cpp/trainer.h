@@ -45,6 +45,9 @@ std::uint64_t batch_seed(std::uint64_t seed, std::uint64_t step);
 
 // The held-out sequence of a run: one sequence of the task (B = 1) from a seed
 // no training step uses (batch_seed's outputs would collide only by chance).
+// For kInductionRandom it is repeated_segment_task with L = ⌊T/2⌋: the
+// induction layout (the repeat from T/2 on, where induction_score counts) with
+// distinct tokens, so each repeated token's earlier occurrence is unique.
 Result<TaskBatch> held_out_sequence(const TinyConfig& config, Task task, std::uint64_t seed);
 
 // Every head's scores on one sequence (B = 1), [l·h + t]: layer l, head t.

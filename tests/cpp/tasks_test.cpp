@@ -314,6 +314,133 @@ TEST(tasks, TheFirstBadArgumentIsNamed) {
                 "induction_task: batch = 0 must be a whole number between 1 and 256");
 }
 
+// --- the repeated segment at a random offset ---------------------------------------------------
+
+// The length L of a repeated_segment_task / induction_random_task sequence: its counted positions.
+std::size_t segment_length(const TaskBatch& t, std::size_t b) {
+  return count(row_of(t.mask, t.context, b));
+}
+
+TEST(tasks, RepeatedSegmentIsTheDocumentedSequence) {
+  // T = 7, L = 2, p = 3, V = 9: 5 distinct tokens by a partial Fisher–Yates of 1 … 8
+  const std::size_t B = 2, T = 7, V = 9, L = 2;
+  Result<TaskBatch> r = repeated_segment_task(B, T, V, L, 5);
+  ASSERT_TRUE(r.ok()) << r.status.message;
+  Rng rng(5);
+  for (std::size_t b = 0; b < B; ++b) {
+    Ids pool = {1, 2, 3, 4, 5, 6, 7, 8};
+    for (std::size_t k = 0; k < 5; ++k) std::swap(pool[k], pool[k + rng.below(8 - k)]);
+    const Ids& x = pool;  // r_0 r_1 r_2 s_0 s_1
+    EXPECT_EQ(row_of(r.value.tokens, T, b), (Ids{x[0], x[1], x[2], x[3], x[4], x[3], x[4]})) << b;
+    EXPECT_EQ(row_of(r.value.targets, T, b), (Ids{x[1], x[2], x[3], x[4], x[3], x[4], x[3]})) << b;
+    EXPECT_EQ(row_of(r.value.mask, T, b), (Bits{0, 0, 0, 0, 0, 1, 1})) << b;
+  }
+}
+
+TEST(tasks, RepeatedSegmentOfHalfTheContextIsTheInductionLayout) {
+  const std::size_t T = 16, m = T / 2;
+  const TaskBatch t = repeated_segment_task(4, T, 20, m, 3).value;
+  for (std::size_t b = 0; b < 4; ++b) {
+    const Ids x = row_of(t.tokens, T, b), y = row_of(t.targets, T, b);
+    for (std::size_t i = m; i < T; ++i) ASSERT_EQ(x[i], x[i - m]);
+    for (std::size_t i = 0; i + 1 < T; ++i) ASSERT_EQ(y[i], x[i + 1]);
+    EXPECT_EQ(y[T - 1], x[0]);
+    for (std::size_t i = 0; i < T; ++i) ASSERT_EQ(t.mask[b * T + i], i >= m ? 1 : 0);
+  }
+}
+
+TEST(tasks, InductionRandomDrawsTheLengthThenTheTokens) {
+  const std::size_t B = 3, T = 10, V = 7;  // L_min = 11 − 7 = 4, L in 4 … 5
+  const TaskBatch t = Make(Task::kInductionRandom, B, T, V, 17);
+  Rng rng(17);
+  for (std::size_t b = 0; b < B; ++b) {
+    const std::size_t L = 4 + rng.below(2), p = T - 2 * L;
+    Ids pool = {1, 2, 3, 4, 5, 6};
+    for (std::size_t k = 0; k < T - L; ++k) std::swap(pool[k], pool[k + rng.below(6 - k)]);
+    Ids seq(pool.begin(), pool.begin() + static_cast<long>(T - L));
+    for (std::size_t k = 0; k <= L; ++k) seq.push_back(seq[p + k % L]);
+    EXPECT_EQ(row_of(t.tokens, T, b), Ids(seq.begin(), seq.end() - 1)) << b;
+    EXPECT_EQ(row_of(t.targets, T, b), Ids(seq.begin() + 1, seq.end())) << b;
+    EXPECT_EQ(segment_length(t, b), L) << b;
+  }
+}
+
+TEST(tasks, InductionRandomIsDeterministicAndItsOffsetsVary) {
+  const TaskBatch a = Make(Task::kInductionRandom, 64, 32, 64, 42);
+  const TaskBatch b = Make(Task::kInductionRandom, 64, 32, 64, 42);
+  EXPECT_EQ(a.tokens, b.tokens);
+  EXPECT_EQ(a.targets, b.targets);
+  EXPECT_EQ(a.mask, b.mask);
+  const TaskBatch c = Make(Task::kInductionRandom, 64, 32, 64, 43);
+  EXPECT_NE(a.tokens, c.tokens);
+  EXPECT_NE(a.mask, c.mask);  // unlike the other tasks, the mask is drawn too
+  // every length 1 … 16 occurs in 256 sequences (each has probability 1/16)
+  const TaskBatch big = Make(Task::kInductionRandom, 256, 32, 64, 1);
+  std::vector<std::size_t> lengths(17, 0);
+  for (std::size_t s = 0; s < 256; ++s) ++lengths.at(segment_length(big, s));
+  for (std::size_t L = 1; L <= 16; ++L) EXPECT_GT(lengths[L], 0u) << L;
+  EXPECT_EQ(lengths[0], 0u);
+}
+
+TEST(tasks, InductionRandomTargetsAreCopiedFromTheOnlyEarlierOccurrence) {
+  for (std::size_t T : {2u, 3u, 17u, 32u, 64u}) {
+    const std::size_t B = 64, V = 64;
+    const TaskBatch t = Make(Task::kInductionRandom, B, T, V, T);
+    for (std::size_t b = 0; b < B; ++b) {
+      const Ids x = row_of(t.tokens, T, b), y = row_of(t.targets, T, b);
+      const Bits mask = row_of(t.mask, T, b);
+      const std::size_t L = segment_length(t, b);
+      ASSERT_TRUE(L >= 1 && L <= T / 2) << T << " " << b;
+      // the first T − L tokens are distinct and not 0
+      for (std::size_t i = 0; i < T - L; ++i) {
+        ASSERT_NE(x[i], 0u);
+        for (std::size_t j = 0; j < i; ++j) ASSERT_NE(x[i], x[j]) << T << " " << b;
+      }
+      for (std::size_t i = 0; i + 1 < T; ++i) ASSERT_EQ(y[i], x[i + 1]);
+      for (std::size_t i = 0; i < T; ++i) {
+        ASSERT_EQ(mask[i], i >= T - L ? 1 : 0) << T << " " << b << " " << i;
+        if (mask[i] == 0) continue;
+        // exactly one earlier position holds the token, at i − L; the target followed it there
+        std::size_t seen = 0, where = 0;
+        for (std::size_t j = 0; j < i; ++j)
+          if (x[j] == x[i]) ++seen, where = j;
+        ASSERT_EQ(seen, 1u) << T << " " << b << " " << i;
+        ASSERT_EQ(where, i - L);
+        ASSERT_EQ(y[i], x[where + 1]) << T << " " << b << " " << i;
+      }
+    }
+  }
+}
+
+TEST(tasks, InductionRandomAndRepeatedSegmentErrors) {
+  // the common checks first, with the function's name
+  ExpectInvalid(induction_random_task(4, 8, 1, 0),
+                "induction_random_task: vocab = 1 must be a whole number between 2 and 64");
+  ExpectInvalid(repeated_segment_task(0, 8, 8, 2, 0),
+                "repeated_segment_task: batch = 0 must be a whole number between 1 and 256");
+  // T = 32 needs V ≥ 17; an odd T is allowed
+  ExpectInvalid(induction_random_task(4, 32, 16, 0),
+                "induction_random_task: vocab = 16 is too small for context = 32: it needs vocab "
+                ">= 17 (a prefix and a segment of at least context / 2 distinct tokens)");
+  EXPECT_TRUE(induction_random_task(4, 32, 17, 0).ok());
+  EXPECT_TRUE(induction_random_task(4, 33, 18, 0).ok());
+  ExpectInvalid(induction_random_task(4, 33, 17, 0),
+                "induction_random_task: vocab = 17 is too small for context = 33: it needs vocab "
+                ">= 18 (a prefix and a segment of at least context / 2 distinct tokens)");
+  ExpectInvalid(repeated_segment_task(4, 8, 8, 0, 0),
+                "repeated_segment_task: length = 0 must be a whole number between 1 and 4");
+  ExpectInvalid(repeated_segment_task(4, 9, 16, 5, 0),
+                "repeated_segment_task: length = 5 must be a whole number between 1 and 4");
+  ExpectInvalid(repeated_segment_task(4, 32, 20, 12, 0),
+                "repeated_segment_task: length = 12 is too short for context = 32 and vocab = 20: "
+                "the prefix and the segment are context - length = 20 distinct tokens, at most "
+                "vocab - 1 = 19");
+  EXPECT_TRUE(repeated_segment_task(4, 32, 20, 13, 0).ok());
+  EXPECT_TRUE(
+      make_task(Task::kInductionRandom, kMaxTaskBatch, kMaxTaskContext, kMaxTaskVocab, 0).ok());
+  EXPECT_STREQ(task_name(Task::kInductionRandom), "induction_random");
+}
+
 // --- accuracy ------------------------------------------------------------------------------
 
 TEST(tasks, AccuracyOnHandMadeLogits) {
