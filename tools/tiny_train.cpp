@@ -14,8 +14,9 @@
 //
 // The checkpoint tests/fixtures/tiny-induction.json was made by
 //
-//   build/native/tiny_train --task induction_random --vocab 64 --context 32 \
+//   build/native/tiny_train --task induction_random --vocab 64 --context 32
 //       --steps 4000 --lr 3e-3 --out tests/fixtures/tiny-induction.json
+//   (one command, written on two lines)
 //
 // (the defaults otherwise: 2 layers × 2 heads, d_model 32, learned positions,
 // no layer norm, batch 32, model seed 1, run seed 1; ~3 min at ~23 steps/s).
