@@ -70,7 +70,7 @@ export class RunLoop {
   private wake: (() => void) | null = null;
   private msPerStep = 0; // measured, smoothed
   private trainedSteps = 0; // by this loop
-  private trainedMs = 0; // the time they took (pauses left out)
+  private trainedMs = 0; // the time they took with their snapshots (pauses and yields left out)
   private readonly chunkMs: number;
   private readonly now: () => number;
   private readonly yieldFn: () => Promise<void>;
@@ -140,10 +140,11 @@ export class RunLoop {
     if (taken > 0) {
       const per = ms / taken;
       this.msPerStep = this.msPerStep > 0 ? 0.5 * this.msPerStep + 0.5 * per : per;
-      this.trainedSteps += taken;
-      this.trainedMs += ms;
     }
     const snapshot = step === total || step % snapshotEvery(total) === 0 ? this.session.snapshot() : undefined;
+    // the rate counts the snapshots' time too: what the run really gets done
+    this.trainedSteps += Math.max(0, taken);
+    this.trainedMs += Math.max(0, this.now() - t0);
     this.onProgress({ step, total, curve, ...(snapshot ? { snapshot } : {}), stepsPerSecond: this.stepsPerSecond });
     if (taken <= 0 && step < total) throw new Error(`training: train(${count}) took no step at step ${step} of ${total}`);
   }
