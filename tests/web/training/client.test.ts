@@ -4,16 +4,20 @@
 // postMessage does. All the snapshots kept and resolved, progress reported,
 // the core's AttentionError passed on, pause/resume, cancel terminating the
 // worker with TrainingCancelled, initial parameters, a worker that fails.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test, vi } from 'vitest';
-vi.mock('../../../web/src/training/start', () => ({
-  startTrainingWorker: () => {
-    throw new Error('no');
-  },
-}));
 import { AttentionError } from '../../../web/src/core/errors';
 import { startTraining, TrainingCancelled, type TrainingWorker } from '../../../web/src/training/client';
 import { serveTraining, type TrainingPort } from '../../../web/src/training/run-loop';
 import type { CurvePoint, Snapshot, TinyConfig, TinyCore, TinySession, TrainProgress, TrainSettings } from '../../../web/src/training/types';
+
+// the real start (start.ts: Vite's ?worker&url, a Worker) is the browser's; here it says it was called
+vi.mock('../../../web/src/training/start', () => ({
+  startTrainingWorker: () => {
+    throw new Error('startTrainingWorker: no Worker in Node');
+  },
+}));
 
 const CONFIG: TinyConfig = { layers: 1, heads: 2, dModel: 8, vocab: 4, context: 4, layerNorm: false, positions: 'learned', seed: 1, initStd: 0.02 };
 const settingsOf = (steps: number): TrainSettings => ({ task: 'copy', batch: 2, steps, seed: 1, lr: 0.01 });
@@ -185,5 +189,49 @@ describe('startTraining', () => {
       },
     });
     await expect(thrown.done).rejects.toThrow('no Worker here');
+    const byDefault = startTraining(CONFIG, settingsOf(5), () => {});
+    await expect(byDefault.done).rejects.toThrow('startTrainingWorker: no Worker in Node');
+  });
+});
+
+// ---------------------------------------------------------------- with the real tiny core, when it is built
+
+const TINY_WASM = fileURLToPath(new URL('../../../web/src/training/wasm/tiny_core.wasm', import.meta.url));
+const TINY_CORE = fileURLToPath(new URL('../../../web/src/training/core.ts', import.meta.url));
+
+/** The real tiny core in Node (imported by a computed path, so this file loads without it). */
+async function realCore(): Promise<TinyCore> {
+  const path = '../../../web/src/training/core';
+  const m = (await import(/* @vite-ignore */ path)) as { loadTinyCore(o: { wasmBinary: Uint8Array }): Promise<TinyCore> };
+  return m.loadTinyCore({ wasmBinary: readFileSync(TINY_WASM) });
+}
+
+describe.skipIf(!existsSync(TINY_WASM) || !existsSync(TINY_CORE))('startTraining with the real tiny core', () => {
+  test('a short induction run: every snapshot, finite losses, the model of each step', async () => {
+    const core = await realCore();
+    const config: TinyConfig = { layers: 2, heads: 2, dModel: 16, vocab: 8, context: 8, layerNorm: false, positions: 'learned', seed: 1, initStd: 0.02 };
+    const settings: TrainSettings = { task: 'induction', batch: 4, steps: 60, seed: 2, lr: 0.01 };
+    const reports: TrainProgress[] = [];
+    const r = startTraining(config, settings, (p) => reports.push(p), { worker: () => new LoopbackWorker(core) });
+    const snapshots = await r.done;
+    expect(snapshots.map((s) => s.step)).toEqual(Array.from({ length: 61 }, (_, k) => k));
+    const n = core.paramViews(config).reduce((m, v) => m + v.rows * v.cols, 0);
+    for (const s of snapshots) {
+      expect(s.params.length).toBe(n);
+      expect(s.attention.length).toBe(4);
+      expect(s.attention[0].length).toBe(64);
+    }
+    expect(snapshots[0].params).not.toEqual(snapshots[60].params);
+    const curve = reports.flatMap((p) => p.curve);
+    expect(curve.map((c) => c.step)).toEqual(Array.from({ length: 60 }, (_, k) => k));
+    expect(curve.every((c) => Number.isFinite(c.loss) && c.accuracy >= 0 && c.accuracy <= 1)).toBe(true);
+  });
+
+  test("bad settings reject with the core's AttentionError", async () => {
+    const core = await realCore();
+    const r = startTraining({ ...CONFIG, heads: 3 }, settingsOf(10), () => {}, { worker: () => new LoopbackWorker(core) });
+    const e = await r.done.catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(AttentionError);
+    expect((e as AttentionError).code).toBe('divisibility');
   });
 });
