@@ -30,7 +30,13 @@
 // Options (each --name value): --task (a task_name: induction, induction_random,
 // copy, reverse, previous_token), --steps, --lr, --batch, --seed (the batches),
 // --model-seed, --layers, --heads, --d-model, --vocab, --context, --init-std,
-// --ln (0/1), --rope (0/1), --out (the checkpoint path; none = not written).
+// --ln (0/1), --rope (0/1), --out (the checkpoint path; none = not written),
+// --curve-out (a JSON file of every step's loss and accuracy; none = not written).
+//
+// The loss-curve fixture tests/fixtures/tiny-curve-100.json (the default model
+// and task, 100 steps) was made by
+//
+//   build/native/tiny_train --steps 100 --curve-out tests/fixtures/tiny-curve-100.json
 // It prints the loss curve every 250 steps, steps/second, and every head's
 // previous-token and induction scores on the run's held-out sequence, and the
 // accuracy on 4 × 64 fresh sequences of the task.
@@ -38,6 +44,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "checkpoint.h"
 #include "trainer.h"
@@ -55,8 +62,30 @@ bool parse_task(const char* name, ap::Task& task) {
   return false;
 }
 
+// Every step's loss and accuracy as JSON, 17 significant digits (exact for a double).
+bool write_curve(const std::string& path, const std::vector<ap::CurvePoint>& curve) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return false;
+  const char* keys[] = {"step", "loss", "accuracy"};
+  std::fprintf(f, "{\"format\": \"tiny-transformer-curve\", \"version\": 1");
+  for (int k = 0; k < 3; ++k) {
+    std::fprintf(f, ",\n \"%s\": [", keys[k]);
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+      const ap::CurvePoint& p = curve[i];
+      if (i) std::fprintf(f, ", ");
+      if (k == 0)
+        std::fprintf(f, "%zu", p.step);
+      else
+        std::fprintf(f, "%.17g", k == 1 ? p.loss : p.accuracy);
+    }
+    std::fprintf(f, "]");
+  }
+  std::fprintf(f, "}\n");
+  return std::fclose(f) == 0;
+}
+
 bool parse(int argc, char** argv, ap::TinyConfig& c, ap::TrainOptions& o, ap::TinyAdam& a,
-           std::string& out) {
+           std::string& out, std::string& curve_out) {
   for (int i = 1; i < argc; i += 2) {
     if (i + 1 >= argc) {
       std::fprintf(stderr, "tiny_train: %s needs a value\n", argv[i]);
@@ -100,6 +129,8 @@ bool parse(int argc, char** argv, ap::TinyConfig& c, ap::TrainOptions& o, ap::Ti
       c.positions = std::strcmp(v, "0") != 0 ? ap::Positions::kRope : ap::Positions::kLearned;
     else if (k == "--out")
       out = v;
+    else if (k == "--curve-out")
+      curve_out = v;
     else {
       std::fprintf(stderr, "tiny_train: unknown option %s\n", k.c_str());
       return false;
@@ -121,8 +152,9 @@ int main(int argc, char** argv) {
   options.log_every = 50;
   ap::TinyAdam adam;
   adam.options.lr = 3e-3;
-  std::string out;
-  if (!parse(argc, argv, config, options, adam, out)) return 2;
+  std::string out, curve_out;
+  if (!parse(argc, argv, config, options, adam, out, curve_out)) return 2;
+  if (!curve_out.empty()) options.log_every = 1;  // every step's point
 
   ap::Result<ap::TinyTransformer> model = ap::make_tiny_transformer(config);
   if (!model.ok()) {
@@ -163,6 +195,10 @@ int main(int argc, char** argv) {
     correct += acc.ok() ? acc.value / 4.0 : 0.0;
   }
   std::printf("held-out accuracy %.4f\n", correct);
+  if (!curve_out.empty() && !write_curve(curve_out, run.value.curve)) {
+    std::fprintf(stderr, "tiny_train: cannot write %s\n", curve_out.c_str());
+    return 1;
+  }
 
   if (!out.empty()) {
     ap::CheckpointInfo info;

@@ -209,7 +209,7 @@ describe('refused files', () => {
     expect(refusal(edited((d) => (d.train.batch = 0)))).toBe('checkpoint: train.batch = 0 is out of range (1 … 256)');
     expect(refusal(edited((d) => (d.train.lr = '0.1')))).toBe('checkpoint: train.lr = "0.1" is not a finite number');
     expect(refusal(edited((d) => (d.train.beta2 = 1)))).toBe('checkpoint: train.beta2 = 1 is out of range [0, 1)');
-    expect(refusal(edited((d) => delete d.train))).toBe('checkpoint: "train" is missing');
+    expect(refusal(edited((d) => Reflect.deleteProperty(d, 'train')))).toBe('checkpoint: "train" is missing');
   });
 
   test('a missing or extra tensor', () => {

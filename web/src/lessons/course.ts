@@ -11,7 +11,6 @@ import positions from './course/05-positions.json';
 import block from './course/06-block.json';
 import flash from './course/07-flash.json';
 import kvCache from './course/08-kv-cache.json';
-import induction from './course/09-induction.json';
 
 /** The lesson files, in the course's order, by file name. */
 const FILES: readonly (readonly [string, unknown])[] = [
@@ -23,7 +22,6 @@ const FILES: readonly (readonly [string, unknown])[] = [
   ['06-block.json', block],
   ['07-flash.json', flash],
   ['08-kv-cache.json', kvCache],
-  ['09-induction.json', induction],
 ];
 
 /** A lesson file of the course read, or an error naming the file and its problems. */
