@@ -6,7 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-single/**', 'build/**', 'node_modules/**', 'web/src/core/wasm/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-single/**', 'build/**', 'node_modules/**', 'web/src/core/wasm/**', 'web/src/training/wasm/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the WebAssembly module web/src/core/wasm/attention_core.{mjs,wasm} with
+# Build the WebAssembly modules web/src/core/wasm/attention_core.{mjs,wasm} and
+# web/src/training/wasm/tiny_core.{mjs,wasm} (the trainer, loaded with its panel) with
 # Debian's Emscripten. Incremental: a second run only rebuilds what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,3 +11,4 @@ fi
 cmake --build build/wasm -j"$(nproc)"
 # the module's TypeScript types live beside it
 cp cpp/bindings/attention_core.d.mts web/src/core/wasm/attention_core.d.mts
+cp cpp/bindings_tiny/tiny_core.d.mts web/src/training/wasm/tiny_core.d.mts

@@ -2,11 +2,12 @@
 // fixture (tests/fixtures/tiny-induction.json, written by the C++ core) read
 // with its config, tensors and curve; a round trip at full float64 precision;
 // the JSON error position; and every kind of bad file refused with its message.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadTinyCore } from '../../../web/src/training/core';
 import { describe, expect, test } from 'vitest';
 import { CheckpointError, jsonErrorPosition, MAX_CHECKPOINT_CHARS, readCheckpoint, writeCheckpoint } from '../../../web/src/training/checkpoint';
-import type { ParamView, TinyConfig, TinyCore, TrainSettings } from '../../../web/src/training/types';
+import type { ParamView, TinyConfig, TrainSettings } from '../../../web/src/training/types';
 
 const FIXTURE = readFileSync(new URL('../../fixtures/tiny-induction.json', import.meta.url), 'utf8');
 
@@ -246,13 +247,10 @@ describe('refused files', () => {
 });
 
 const TINY_WASM = fileURLToPath(new URL('../../../web/src/training/wasm/tiny_core.wasm', import.meta.url));
-const TINY_CORE = fileURLToPath(new URL('../../../web/src/training/core.ts', import.meta.url));
 
-describe.skipIf(!existsSync(TINY_WASM) || !existsSync(TINY_CORE))('with the real tiny core', () => {
+describe('with the real tiny core', () => {
   test("the test's views are the core's; the fixture reads with the core's views", async () => {
-    const path = '../../../web/src/training/core';
-    const m = (await import(/* @vite-ignore */ path)) as { loadTinyCore(o: { wasmBinary: Uint8Array }): Promise<TinyCore> };
-    const core = await m.loadTinyCore({ wasmBinary: readFileSync(TINY_WASM) });
+    const core = await loadTinyCore({ wasmBinary: readFileSync(TINY_WASM) });
     for (const layerNorm of [false, true])
       for (const positions of ['learned', 'rope'] as const) {
         const config: TinyConfig = { layers: 2, heads: 2, dModel: 16, vocab: 8, context: 8, layerNorm, positions, seed: 1, initStd: 0.02 };

@@ -1,0 +1,18 @@
+// start.ts — start the training worker (worker.ts), also when this code was
+// loaded from another origin or inlined into a one-file build, the way
+// ../worker/start.ts starts the experiments' worker: a cross-origin script
+// through a same-origin blob: import, a blob: URL (the one-file builds) as a
+// classic worker, and the tiny core's .wasm address in the URL's #fragment.
+
+// Vite bundles worker.ts as a module worker and gives its built URL
+import workerUrl from './worker.ts?worker&url';
+import { TINY_WASM_URL } from './core';
+import { workerScript } from '../worker/start';
+import { wasmParameter } from '../worker/wasm-url';
+
+/** Start a training worker. */
+export function startTrainingWorker(): Worker {
+  const url = new URL(workerUrl, import.meta.url).href;
+  if (url.startsWith('blob:')) return new Worker(url);
+  return new Worker(workerScript(`${url}#${wasmParameter(TINY_WASM_URL)}`), { type: 'module' });
+}
