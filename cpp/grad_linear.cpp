@@ -1,36 +1,113 @@
 #include "grad_linear.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "checks.h"
 #include "grad_checks.h"
 #include "matmul.h"
+#include "simd.h"
 
 namespace ap {
 
+namespace {
+
+using simd::kLanes;
+using simd::load;
+using simd::store;
+using simd::vec;
+
+constexpr std::size_t kTileRows = 4;           // rows of C per tile: each B load is used 4 times
+constexpr std::size_t kTileCols = 2 * kLanes;  // columns of C per tile: 2 registers per row
+
+inline vec broadcast(double x) {  // x in every lane (a shuffle, not simd::splat's 0 + x)
+  vec v;
+  for (std::size_t l = 0; l < kLanes; ++l) v[l] = x;
+  return v;
+}
+
+// Rows [0, R) × columns [0, kTileCols) of C (A, B and C point at the tile's
+// corner), terms p0 … p1 − 1: 2·R accumulators stay in registers for the whole sum.
+template <std::size_t R>
+void tile(std::size_t p0, std::size_t p1, Strided A, const double* B, std::size_t ldb, double* C,
+          std::size_t ldc, bool accumulate) {
+  vec lo[R], hi[R];  // (R, kTileCols)
+  for (std::size_t r = 0; r < R; ++r) {
+    lo[r] = accumulate ? load(C + r * ldc) : vec{};
+    hi[r] = accumulate ? load(C + r * ldc + kLanes) : vec{};
+  }
+  for (std::size_t p = p0; p < p1; ++p) {
+    const vec b_lo = load(B + p * ldb), b_hi = load(B + p * ldb + kLanes);
+    for (std::size_t r = 0; r < R; ++r) {
+      const vec a = broadcast(A.data[r * A.row + p * A.col]);
+      lo[r] += a * b_lo;
+      hi[r] += a * b_hi;
+    }
+  }
+  for (std::size_t r = 0; r < R; ++r) {
+    store(C + r * ldc, lo[r]);
+    store(C + r * ldc + kLanes, hi[r]);
+  }
+}
+
+// The same for the last n mod kTileCols columns, one scalar sum each.
+template <std::size_t R>
+void tile_edge(std::size_t cols, std::size_t p0, std::size_t p1, Strided A, const double* B,
+               std::size_t ldb, double* C, std::size_t ldc, bool accumulate) {
+  for (std::size_t r = 0; r < R; ++r)
+    for (std::size_t j = 0; j < cols; ++j) {
+      double acc = accumulate ? C[r * ldc + j] : 0.0;
+      for (std::size_t p = p0; p < p1; ++p) acc += A.data[r * A.row + p * A.col] * B[p * ldb + j];
+      C[r * ldc + j] = acc;
+    }
+}
+
+// Rows [i, i + R) of C, every column.
+template <std::size_t R>
+void row_block(std::size_t i, std::size_t n, std::size_t k, Strided A, const double* B,
+               std::size_t ldb, double* C, std::size_t ldc, bool accumulate, Skip skip) {
+  // the sums' range for these rows: the union of each row's (a skipped term is a zero)
+  const std::size_t p0 = skip == Skip::kBelowI ? std::min(i, k) : 0;
+  const std::size_t p1 = skip == Skip::kAboveI ? std::min(i + R, k) : k;
+  const Strided a{A.data + i * A.row, A.row, A.col};
+  double* c = C + i * ldc;
+  std::size_t j = 0;
+  for (; j + kTileCols <= n; j += kTileCols) tile<R>(p0, p1, a, B + j, ldb, c + j, ldc, accumulate);
+  if (j < n) tile_edge<R>(n - j, p0, p1, a, B + j, ldb, c + j, ldc, accumulate);
+}
+
+// M (rows, cols) → Mᵀ (cols, rows)
+std::vector<double> transposed(const Matrix& M) {
+  std::vector<double> t(M.data.size());  // (cols, rows)
+  for (std::size_t i = 0; i < M.rows; ++i)
+    for (std::size_t j = 0; j < M.cols; ++j) t[j * M.rows + i] = M(i, j);
+  return t;
+}
+
+}  // namespace
+
+void gemm(std::size_t m, std::size_t n, std::size_t k, Strided A, const double* B, std::size_t ldb,
+          double* C, std::size_t ldc, bool accumulate, Skip skip) {
+  std::size_t i = 0;
+  for (; i + kTileRows <= m; i += kTileRows)
+    row_block<kTileRows>(i, n, k, A, B, ldb, C, ldc, accumulate, skip);
+  for (; i < m; ++i) row_block<1>(i, n, k, A, B, ldb, C, ldc, accumulate, skip);
+}
+
 Matrix matmul_transposed_b(const Matrix& A, const Matrix& B) {
   Matrix C(A.rows, B.rows);  // (m, n)
-  for (std::size_t i = 0; i < A.rows; ++i)
-    for (std::size_t j = 0; j < B.rows; ++j) {
-      // C[i][j] = row i of A · row j of B: both rows contiguous
-      const double* a = A.row(i);
-      const double* b = B.row(j);
-      double dot = 0.0;
-      for (std::size_t k = 0; k < A.cols; ++k) dot += a[k] * b[k];
-      C(i, j) = dot;
-    }
+  // C = A·(Bᵀ): Bᵀ copied row-major, so each sum over k runs as in the dot product of rows
+  const std::vector<double> Bt = transposed(B);  // (k, n)
+  gemm(A.rows, B.rows, A.cols, {A.data.data(), A.cols, 1}, Bt.data(), B.rows, C.data.data(),
+       C.cols);
   return C;
 }
 
 Matrix matmul_transposed_a(const Matrix& A, const Matrix& B) {
   Matrix C(A.cols, B.cols);  // (m, n)
-  // C += A[k]ᵀ ⊗ B[k] for every shared row k: the inner loop walks rows of B and C
-  for (std::size_t k = 0; k < A.rows; ++k) {
-    const double* a = A.row(k);  // (m)
-    const double* b = B.row(k);  // (n)
-    for (std::size_t i = 0; i < A.cols; ++i) {
-      double* c = C.row(i);
-      for (std::size_t j = 0; j < B.cols; ++j) c[j] += a[i] * b[j];
-    }
-  }
+  // C(i, j) = Σ_k A(k, i)·B(k, j): A read as its transpose, in place
+  gemm(A.cols, B.cols, A.rows, {A.data.data(), 1, A.cols}, B.data.data(), B.cols, C.data.data(),
+       C.cols);
   return C;
 }
 

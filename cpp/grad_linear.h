@@ -12,6 +12,8 @@
 // as everywhere in the core (x·W), not torch.nn.Linear's (d_out, d_in).
 #pragma once
 
+#include <cstddef>
+
 #include "tensor.h"
 
 namespace ap {
@@ -23,6 +25,30 @@ Matrix matmul_transposed_b(const Matrix& A, const Matrix& B);
 Matrix matmul_transposed_a(const Matrix& A, const Matrix& B);
 // C += A in place, both (m, n).
 void add_into(Matrix& C, const Matrix& A);
+
+// A strided view of a matrix for gemm: element (i, p) at data[i·row + p·col].
+// A row-major (m, k) matrix is {data, k, 1}; its transpose is {data, 1, k}.
+struct Strided {
+  const double* data;
+  std::size_t row, col;
+};
+
+// Which terms of each sum gemm may leave out, because they are known zeros
+// (causal attention: a query row i sees keys p ≤ i only).
+enum class Skip {
+  kNone,    // C(i, j) = Σ_{p < k}
+  kBelowI,  // C(i, j) = Σ_{i ≤ p < k}: A(i, p) = 0 for p < i
+  kAboveI,  // C(i, j) = Σ_{p ≤ i}: A(i, p) = 0 for p > i
+};
+
+// C (m, n) = A (m, k)·B (k, n), or C += A·B when `accumulate`; B and C
+// row-major with row strides ldb and ldc. Unchecked.
+// Every C(i, j) is summed p = 0 … k−1 in order, from 0 (or from C(i, j)): the
+// rounding of the plain loop `c += a·b`, bit for bit, so matmul,
+// matmul_transposed_a and matmul_transposed_b give the same numbers through it.
+// Terms a `skip` leaves out are ±0 (x + ±0 = x), so they change nothing either.
+void gemm(std::size_t m, std::size_t n, std::size_t k, Strided A, const double* B, std::size_t ldb,
+          double* C, std::size_t ldc, bool accumulate = false, Skip skip = Skip::kNone);
 
 struct LinearGrads {
   Matrix dX;  // (n, d_in)
