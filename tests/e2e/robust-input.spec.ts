@@ -1,8 +1,8 @@
 // robust-input.spec.ts — links, stored state and pastes that used to break
-// the page: a lone surrogate in the hash, in a cell
-// and in localStorage, a cell of 100,000 digits, rows of different lengths, a
-// random source over the core's limits, and a 10 MB paste. Every page is
-// watched by the fixtures: a page error or a console error fails the test.
+// the page: a lone surrogate in the hash, in a cell and in localStorage, a
+// cell of 100,000 digits, a number beyond float64 (1e999), rows of different
+// lengths, a random source over the core's limits, and a 10 MB paste. Every
+// page is watched by the fixtures: a page error or a console error fails the test.
 // The load times are printed (figures, not targets).
 
 import { t } from '../../web/src/i18n/i18n';
@@ -58,6 +58,18 @@ test('a link with a cell of 100,000 digits loads at once and names the cell’s 
   await expect(message(page)).toHaveText(t('en', 'result.error', { message: 'Q[0][0]: "111111111111…" is 100,000 characters long; a cell holds at most 64' }));
   await expect(page.locator('[data-testid=errors-Q]')).toContainText('100,000 characters long');
   await expect(cell(page, 'Q', 0, 0)).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a number beyond float64, in a link and typed into a cell: refused at the cell with its own message', async ({ page, url }) => {
+  await load(page, `${url}#op=attention&Q=1e999,0;0,1;1,1&${K_V}`, false);
+  await expect(message(page)).toHaveText(t('en', 'result.error', { message: 'Q[0][0]: "1e999" is too large for float64' }));
+  await expect(page.locator('[data-testid=errors-Q]')).toContainText('"1e999" is too large for float64');
+  await expect(cell(page, 'Q', 0, 0)).toHaveAttribute('aria-invalid', 'true');
+  // a negative overflow typed into a cell, in 中文
+  await load(page, `${url}?lang=zh#op=attention&Q=1,0;0,1;1,1&${K_V}`, true);
+  await cell(page, 'Q', 1, 0).fill('-1e400');
+  await expect(message(page)).toContainText('Q[1][0]：“-1e400”超出 float64 的范围');
+  await expect(cell(page, 'Q', 1, 0)).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('rows of different lengths: reported as such, not padded; the grid shows the real cells after a hash change', async ({ page, url }) => {

@@ -52,7 +52,7 @@ describe('checkCell: a code and variables beside the English message, for the pa
   });
 
   test('every code has an English message', () => {
-    expect(Object.keys(CELL_MESSAGES).sort()).toEqual(['empty', 'non_finite', 'not_a_number', 'too_long']);
+    expect(Object.keys(CELL_MESSAGES).sort()).toEqual(['empty', 'non_finite', 'not_a_number', 'too_large', 'too_long']);
   });
 });
 

@@ -1,12 +1,14 @@
 // inputs.test.ts — reading the inputs (web/src/model/inputs.ts, through
 // compute.ts): the cell length limit, the number grammar without a
-// backtracking regular expression, rows of different lengths and random
-// sources over the core's limits reported by name, in English and 中文.
+// backtracking regular expression, numbers beyond float64, rows of different
+// lengths and random sources over the core's limits reported by name, in
+// English and 中文.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
 import { t } from '../../../web/src/i18n/i18n';
 import { failureMessage } from '../../../web/src/model/messages';
 import { checkCell, compute, MAX_CELL_CHARS, readMatrix, type Outcome } from '../../../web/src/model/compute';
+import { sourceOfValue } from '../../../web/src/model/source';
 import { defaultState, parse } from '../../../web/src/model/state';
 import { loadCoreForNode } from '../support/load-core';
 
@@ -135,5 +137,55 @@ describe('a random source over the core’s limits names the limits', () => {
     const r = readMatrix(core, parse(`Q=rand:${maxRows}:1:1:1`), 'Q');
     expect(r.problem).toBeUndefined();
     expect(r.m?.rows).toBe(maxRows);
+  });
+});
+
+describe('a number beyond float64 is refused at its cell, not read as Infinity', () => {
+  test.each([
+    ['1e999', '"1e999" is too large for float64', '“1e999”超出 float64 的范围'],
+    [' -1e400 ', '"-1e400" is too large for float64', '“-1e400”超出 float64 的范围'],
+    ['1.7976931348623159e308', '"1.7976931348623159e308" is too large for float64', '“1.7976931348623159e308”超出 float64 的范围'],
+  ])('%j: the code too_large and its text, in English and 中文', (text, english, chinese) => {
+    const v = checkCell(text);
+    if (typeof v === 'number') throw new Error(`read as ${v}`);
+    expect(v).toEqual({ code: 'too_large', vars: { text: text.trim() }, message: english });
+    expect(t('en', `cell.${v.code}`, v.vars)).toBe(english);
+    expect(t('zh', `cell.${v.code}`, v.vars)).toBe(chinese);
+  });
+
+  test.each([
+    ['1e308', 1e308],
+    ['1.7976931348623157e308', Number.MAX_VALUE],
+    ['-1.7976931348623157e308', -Number.MAX_VALUE],
+    ['1e-999', 0], // underflow is a number: 0
+  ])('%j is still the number %d', (text, value) => {
+    expect(checkCell(text)).toBe(value);
+  });
+
+  test('inf and Infinity keep their own message', () => {
+    for (const text of ['inf', 'Infinity', '-infinity'])
+      expect(checkCell(text)).toEqual({ code: 'non_finite', vars: { text }, message: `"${text}" is not a finite number` });
+  });
+
+  test('a link with Q[1][0] = 1e999 opens with the cell named and its message, in English and 中文', () => {
+    const o = failed(compute(core, parse('op=attention&Q=1,0;1e999,1;1,1&K=1,0;0,1;1,1&V=1,2;3,4;5,6')));
+    expect(o.code).toBe('not_a_number'); // every bad cell fails with this code; the cell carries its own
+    expect(o.cellErrors).toEqual([{ matrix: 'Q', row: 1, col: 0, code: 'too_large', vars: { text: '1e999' }, message: '"1e999" is too large for float64' }]);
+    expect(o.message).toBe('Q[1][0]: "1e999" is too large for float64');
+    expect(failureMessage(o, (key, vars) => t('zh', key, vars))).toBe('Q[1][0]：“1e999”超出 float64 的范围');
+  });
+
+  test('rows given to setState with the text "-1e400": the outcome names the cell (a number Infinity is refused before)', () => {
+    const s = defaultState();
+    const src = sourceOfValue('Q', [
+      ['1', '0'],
+      ['0', '1'],
+      ['1', '-1e400'],
+    ]);
+    if (typeof src === 'string') throw new Error(src);
+    s.matrices.Q = src;
+    const o = failed(compute(core, s));
+    expect(o.cellErrors.map((e) => [e.matrix, e.row, e.col, e.code, e.message])).toEqual([['Q', 2, 1, 'too_large', '"-1e400" is too large for float64']]);
+    expect(sourceOfValue('Q', [[Infinity]])).toBe('Q holds Infinity: numbers only');
   });
 });

@@ -68,7 +68,8 @@ export function checkCell(text: string): number | CellProblem {
   if (t.length > MAX_CELL_CHARS) return problem('too_long', { start: head(t, QUOTED_CHARS), length: grouped(t.length), max: String(MAX_CELL_CHARS) });
   if (/^[+-]?(inf|infinity|nan)$/i.test(t)) return problem('non_finite', { text: t });
   if (!isCellNumber(t)) return problem('not_a_number', { text: t });
-  return Number(t);
+  const value = Number(t);
+  return Number.isFinite(value) ? value : problem('too_large', { text: t }); // 1e999 and -1e400 overflow to ±Infinity
 }
 
 /** Parse one cell's text; returns the number or an error message (English). */

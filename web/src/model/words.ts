@@ -8,10 +8,11 @@ export const CELL_MESSAGES = {
   empty: 'empty cell: type a number',
   not_a_number: '"{text}" is not a number',
   non_finite: '"{text}" is not a finite number',
+  too_large: '"{text}" is too large for float64',
   too_long: '"{start}…" is {length} characters long; a cell holds at most {max}',
 } as const;
 
-/** Why a cell's text is not a number: an empty cell, a word, inf / NaN, or text over the length limit. */
+/** Why a cell's text is not a number: an empty cell, a word, inf / NaN, a number beyond float64 (1e999), or text over the length limit. */
 export type CellErrorCode = keyof typeof CELL_MESSAGES;
 
 /**
@@ -73,6 +74,7 @@ export const CELL_MESSAGES_ZH = {
   empty: '空单元格：请输入数字',
   not_a_number: '“{text}”不是数字',
   non_finite: '“{text}”不是有限数',
+  too_large: '“{text}”超出 float64 的范围',
   too_long: '“{start}…”长 {length} 个字符；一个单元格最多 {max} 个字符',
 } as const satisfies { readonly [K in keyof typeof CELL_MESSAGES]: string };
 
