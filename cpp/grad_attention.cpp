@@ -4,7 +4,6 @@
 #include "grad_checks.h"
 #include "grad_linear.h"
 #include "grad_softmax.h"
-#include "matmul.h"
 
 namespace ap {
 
@@ -31,7 +30,7 @@ AttentionGrads attention_backward_unchecked(const Matrix& Q, const Matrix& K, co
     softmax_backward_row(W.row(i), dW.row(i), dS.row(i), W.cols);
   // 1. S = Q·Kᵀ·f: dQ = f·dS·K (n_q, d_k), dK = f·dSᵀ·Q (n_k, d_k)
   for (double& x : dS.data) x *= factor;
-  g.dQ = matmul(dS, K);
+  g.dQ = matmul_tiled(dS, K);
   g.dK = matmul_transposed_a(dS, Q);
   return g;
 }

@@ -94,6 +94,13 @@ void gemm(std::size_t m, std::size_t n, std::size_t k, Strided A, const double* 
   for (; i < m; ++i) row_block<1>(i, n, k, A, B, ldb, C, ldc, accumulate, skip);
 }
 
+Matrix matmul_tiled(const Matrix& A, const Matrix& B) {
+  Matrix C(A.rows, B.cols);  // (m, n)
+  gemm(A.rows, B.cols, A.cols, {A.data.data(), A.cols, 1}, B.data.data(), B.cols, C.data.data(),
+       C.cols);
+  return C;
+}
+
 Matrix matmul_transposed_b(const Matrix& A, const Matrix& B) {
   Matrix C(A.rows, B.rows);  // (m, n)
   // C = A·(Bᵀ): Bᵀ copied row-major, so each sum over k runs as in the dot product of rows
@@ -152,7 +159,7 @@ Result<Matrix> unembedding(const Matrix& X, const Matrix& W_U) {
                    kReduceUnembedding);
   if (!s.ok()) return Result<Matrix>::Fail(s);
   Result<Matrix> r;
-  r.value = matmul(X, W_U);  // (n, vocab)
+  r.value = matmul_tiled(X, W_U);  // (n, vocab)
   return r;
 }
 

@@ -18,7 +18,9 @@
 
 namespace ap {
 
-// The products the backward passes need, unchecked (callers check shapes):
+// The products the forward and backward passes need, unchecked (callers check shapes):
+// A·B: A (m, k), B (k, n) → (m, n), matmul's numbers bit for bit, through gemm.
+Matrix matmul_tiled(const Matrix& A, const Matrix& B);
 // A·Bᵀ: A (m, k), B (n, k) → (m, n).
 Matrix matmul_transposed_b(const Matrix& A, const Matrix& B);
 // Aᵀ·B: A (k, m), B (k, n) → (m, n).

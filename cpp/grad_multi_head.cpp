@@ -96,9 +96,9 @@ Result<MultiHeadForward> multi_head_attention_forward(const Matrix& X, const Mul
   c.X = X;
   c.h = h;
   // 1. the projections
-  c.q = matmul(X, w.W_Q);  // (n, h·d_k)
-  c.k = matmul(X, w.W_K);  // (n, h·d_k)
-  c.v = matmul(X, w.W_V);  // (n, h·d_v)
+  c.q = matmul_tiled(X, w.W_Q);  // (n, h·d_k)
+  c.k = matmul_tiled(X, w.W_K);  // (n, h·d_k)
+  c.v = matmul_tiled(X, w.W_V);  // (n, h·d_v)
   // 1b. rope on each head's slices of q and k, queries and keys at the same positions
   if (rope) {
     c.has_rope = true;
@@ -122,7 +122,7 @@ Result<MultiHeadForward> multi_head_attention_forward(const Matrix& X, const Mul
     c.weights.push_back(std::move(a.weights));  // (n, n)
   }
   // 4. the output projection
-  r.value.out = matmul(c.heads, w.W_O);  // (n, d_out)
+  r.value.out = matmul_tiled(c.heads, w.W_O);  // (n, d_out)
   return r;
 }
 
