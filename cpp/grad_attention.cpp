@@ -18,11 +18,35 @@ Result<AttentionForward> attention_forward(const Matrix& Q, const Matrix& K, con
   return r;
 }
 
+namespace {
+
+// True when W is square with only zeros above its diagonal (a causal mask's
+// weights). Then so is dS = W ⊙ (…), and the products below may leave out
+// those ±0 terms (gemm's Skip): about half the work, the same numbers.
+bool lower_triangular(const Matrix& W) {
+  if (W.rows != W.cols) return false;
+  for (std::size_t i = 0; i < W.rows; ++i)
+    for (std::size_t j = i + 1; j < W.cols; ++j)
+      if (W(i, j) != 0.0) return false;
+  return true;
+}
+
+// C (m, n) = Aᵀ·B for A (k, m), B (k, n) row-major, leaving out what `skip` says.
+Matrix transposed_a_product(const Matrix& A, const Matrix& B, Skip skip) {
+  Matrix C(A.cols, B.cols);
+  gemm(A.cols, B.cols, A.rows, {A.data.data(), 1, A.cols}, B.data.data(), B.cols, C.data.data(),
+       C.cols, false, skip);
+  return C;
+}
+
+}  // namespace
+
 AttentionGrads attention_backward_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
                                             const Matrix& W, const Matrix& d_out, double factor) {
   AttentionGrads g;
+  const bool causal = lower_triangular(W);
   // 4. out = W·V: dV = Wᵀ·d_out (n_k, d_v), dW = d_out·Vᵀ (n_q, n_k)
-  g.dV = matmul_transposed_a(W, d_out);
+  g.dV = transposed_a_product(W, d_out, causal ? Skip::kBelowI : Skip::kNone);
   const Matrix dW = matmul_transposed_b(d_out, V);
   // 3. softmax per row: dS = W ⊙ (dW − rowsum(dW ⊙ W)); 0 where W is 0 (2. hidden keys)
   Matrix dS(W.rows, W.cols);  // (n_q, n_k)
@@ -30,8 +54,10 @@ AttentionGrads attention_backward_unchecked(const Matrix& Q, const Matrix& K, co
     softmax_backward_row(W.row(i), dW.row(i), dS.row(i), W.cols);
   // 1. S = Q·Kᵀ·f: dQ = f·dS·K (n_q, d_k), dK = f·dSᵀ·Q (n_k, d_k)
   for (double& x : dS.data) x *= factor;
-  g.dQ = matmul_tiled(dS, K);
-  g.dK = matmul_transposed_a(dS, Q);
+  g.dQ = Matrix(dS.rows, K.cols);
+  gemm(dS.rows, K.cols, dS.cols, {dS.data.data(), dS.cols, 1}, K.data.data(), K.cols,
+       g.dQ.data.data(), g.dQ.cols, false, causal ? Skip::kAboveI : Skip::kNone);
+  g.dK = transposed_a_product(dS, Q, causal ? Skip::kBelowI : Skip::kNone);
   return g;
 }
 
