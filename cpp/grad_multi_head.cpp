@@ -91,6 +91,14 @@ Result<MultiHeadForward> multi_head_attention_forward(const Matrix& X, const Mul
                    "use fewer rows of X, fewer heads or narrower weights");
   if (!s.ok()) return Result<MultiHeadForward>::Fail(s);
 
+  return multi_head_attention_forward_unchecked(X, w, h, mask, rope);
+}
+
+Result<MultiHeadForward> multi_head_attention_forward_unchecked(const Matrix& X,
+                                                                const MultiHeadWeights& w,
+                                                                std::size_t h, const Mask* mask,
+                                                                const RopeOptions* rope) {
+  const std::size_t n = X.rows;
   Result<MultiHeadForward> r;
   MultiHeadCache& c = r.value.cache;
   c.X = X;
@@ -153,6 +161,13 @@ Result<MultiHeadGrads> multi_head_attention_backward(const MultiHeadCache& cache
         "use fewer rows of X, fewer heads or narrower weights");
   if (!s.ok()) return Result<MultiHeadGrads>::Fail(s);
 
+  return multi_head_attention_backward_unchecked(cache, w, d_out);
+}
+
+Result<MultiHeadGrads> multi_head_attention_backward_unchecked(const MultiHeadCache& cache,
+                                                               const MultiHeadWeights& w,
+                                                               const Matrix& d_out) {
+  const std::size_t n = cache.X.rows, h = cache.h;
   Result<MultiHeadGrads> r;
   MultiHeadGrads& g = r.value;
   // 4. out = heads·W_O: d_heads = d_out·W_Oᵀ (n, h·d_v), dW_O = headsᵀ·d_out (h·d_v, d_out)

@@ -79,4 +79,14 @@ Result<MultiHeadGrads> multi_head_attention_backward(const MultiHeadCache& cache
                                                      const MultiHeadWeights& w,
                                                      const Matrix& d_out);
 
+// The same two without their checks, for a caller that has made them once
+// for many calls (tiny_transformer.cpp: finite weights, one shape per model).
+Result<MultiHeadForward> multi_head_attention_forward_unchecked(const Matrix& X,
+                                                                const MultiHeadWeights& w,
+                                                                std::size_t h, const Mask* mask,
+                                                                const RopeOptions* rope);
+Result<MultiHeadGrads> multi_head_attention_backward_unchecked(const MultiHeadCache& cache,
+                                                               const MultiHeadWeights& w,
+                                                               const Matrix& d_out);
+
 }  // namespace ap

@@ -17,13 +17,7 @@ namespace ap {
 
 namespace {
 
-constexpr const char* kFn = "tiny_transformer";
 constexpr double kLayerNormEps = 1e-5;
-
-Status range_error(const char* field, std::size_t value, std::size_t lo, std::size_t hi) {
-  return Status::Error("invalid_argument", message("%s: %s = %zu must be a whole number %zu … %zu",
-                                                   kFn, field, value, lo, hi));
-}
 
 // The tensors of one layer, copied out of the flat vector.
 struct LayerParams {
@@ -140,7 +134,8 @@ Result<Matrix> forward_sequence(const TinyConfig& c, const Weights& w, const Tas
       in = std::move(ln.value.out);
       cache.ln.push_back(std::move(ln.value.cache));
     }
-    Result<MultiHeadForward> a = multi_head_attention_forward(in, p.w, c.heads, &causal, rope_ptr);
+    Result<MultiHeadForward> a =
+        multi_head_attention_forward_unchecked(in, p.w, c.heads, &causal, rope_ptr);
     if (!a.ok()) return Result<Matrix>::Fail(a.status);
     add_into(x.value, a.value.out);
     cache.mha.push_back(std::move(a.value.cache));
@@ -177,7 +172,7 @@ Status backward_sequence(const TinyConfig& c, const Weights& w, const Unpacked& 
   for (std::size_t l = c.layers; l-- > 0;) {
     const LayerParams& p = w.layers[l];
     const Unpacked::Layer& L = u.layers[l];
-    Result<MultiHeadGrads> g = multi_head_attention_backward(cache.mha[l], p.w, dx);
+    Result<MultiHeadGrads> g = multi_head_attention_backward_unchecked(cache.mha[l], p.w, dx);
     if (!g.ok()) return g.status;
     add_grad(grads, *L.W_Q, g.value.dW_Q.data);
     add_grad(grads, *L.W_K, g.value.dW_K.data);
@@ -243,6 +238,8 @@ Result<TinyPass> run(const char* fn, const TinyTransformer& model, const TaskBat
                                        model.params.size(),
                                        model.views.back().offset + model.views.back().size()));
   if (s.ok()) s = check_batch(fn, c, batch, sequence);
+  // finite weights, checked once here: the layers' unchecked passes below rely on it
+  if (s.ok()) s = check_vector(fn, "params", model.params);
   if (!s.ok()) return Result<TinyPass>::Fail(s);
 
   const Unpacked u = unpack(model);
@@ -284,34 +281,6 @@ Result<TinyPass> run(const char* fn, const TinyTransformer& model, const TaskBat
 }
 
 }  // namespace
-
-const char* positions_name(Positions p) { return p == Positions::kRope ? "rope" : "learned"; }
-
-Status check_tiny_config(const TinyConfig& c) {
-  if (c.layers < 1 || c.layers > kMaxTinyLayers)
-    return range_error("layers", c.layers, 1, kMaxTinyLayers);
-  if (c.heads < 1 || c.heads > kMaxTinyHeads)
-    return range_error("heads", c.heads, 1, kMaxTinyHeads);
-  if (c.d_model < kMinTinyWidth || c.d_model > kMaxTinyWidth)
-    return range_error("d_model", c.d_model, kMinTinyWidth, kMaxTinyWidth);
-  if (c.vocab < 2 || c.vocab > kMaxTinyVocab)
-    return range_error("vocab", c.vocab, 2, kMaxTinyVocab);
-  if (c.context < 2 || c.context > kMaxTinyContext)
-    return range_error("context", c.context, 2, kMaxTinyContext);
-  if (c.d_model % c.heads != 0)
-    return Status::Error("divisibility", message("%s: heads = %zu does not divide d_model = %zu",
-                                                 kFn, c.heads, c.d_model));
-  if (c.positions == Positions::kRope && (c.d_model / c.heads) % 2 != 0)
-    return Status::Error("divisibility",
-                         message("%s: RoPE turns pairs of columns, so the head width d_model / "
-                                 "heads = %zu must be even",
-                                 kFn, c.d_model / c.heads));
-  if (!(std::isfinite(c.init_std) && c.init_std > 0.0 && c.init_std <= 1.0))
-    return Status::Error("invalid_argument",
-                         message("%s: init_std = %s must be a finite number in (0, 1]", kFn,
-                                 number_str(c.init_std).c_str()));
-  return Status::Ok();
-}
 
 std::vector<ParamView> tiny_param_views(const TinyConfig& c) {
   std::vector<ParamView> views;
