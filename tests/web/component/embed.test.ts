@@ -16,7 +16,7 @@ describe('embedFlags', () => {
   test('?embed&hide=… hides panels and controls by name', () => {
     expect(embedFlags('?embed&hide=steps,export,op')).toEqual({
       embed: true,
-      panels: ['plane', 'operation', 'inputs', 'results', 'explain', 'tiles', 'kvcache', 'experiments'],
+      panels: ['plane', 'operation', 'inputs', 'results', 'explain', 'tiles', 'kvcache', 'training', 'experiments'],
       hideControls: ['op'],
       lang: null,
     });
@@ -24,7 +24,7 @@ describe('embedFlags', () => {
 
   test('*_hide flags, as TensorFlow Playground: 1 / true / empty hide, 0 does not', () => {
     const f = embedFlags('?steps_hide=1&preset_hide=true&lang_hide&mask_hide=0&lang=zh');
-    expect(f.panels).toEqual(['plane', 'operation', 'inputs', 'results', 'explain', 'export', 'tiles', 'kvcache', 'experiments']);
+    expect(f.panels).toEqual(['plane', 'operation', 'inputs', 'results', 'explain', 'export', 'tiles', 'kvcache', 'training', 'experiments']);
     expect(f.hideControls).toEqual(['preset', 'lang']);
     expect(f.lang).toBe('zh');
     expect(f.embed).toBe(false);
@@ -42,7 +42,7 @@ describe('applyFlags', () => {
     el.setAttribute('sync-hash', '');
     el.setAttribute('hide-controls', 'tokens');
     applyFlags(el, embedFlags('?embed&hide=export&op_hide=1&lang=zh'));
-    expect(el.getAttribute('panels')).toBe('plane,operation,inputs,results,explain,steps,tiles,kvcache,experiments');
+    expect(el.getAttribute('panels')).toBe('plane,operation,inputs,results,explain,steps,tiles,kvcache,training,experiments');
     expect(el.getAttribute('hide-controls')).toBe('tokens,op');
     expect(el.hasAttribute('sync-hash')).toBe(false);
     expect(el.getAttribute('lang')).toBe('zh');

@@ -11,6 +11,7 @@ import positions from './course/05-positions.json';
 import block from './course/06-block.json';
 import flash from './course/07-flash.json';
 import kvCache from './course/08-kv-cache.json';
+import induction from './course/09-induction.json';
 
 /** The lesson files, in the course's order, by file name. */
 const FILES: readonly (readonly [string, unknown])[] = [
@@ -22,6 +23,7 @@ const FILES: readonly (readonly [string, unknown])[] = [
   ['06-block.json', block],
   ['07-flash.json', flash],
   ['08-kv-cache.json', kvCache],
+  ['09-induction.json', induction],
 ];
 
 /** A lesson file of the course read, or an error naming the file and its problems. */

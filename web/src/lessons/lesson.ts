@@ -67,7 +67,7 @@ export interface Lesson {
 /** The largest lesson a file may hold (steps), so that a file cannot make the page do unbounded work. */
 export const MAX_STEPS = 60;
 /** The panels a step may show. */
-export const PANELS = ['plane', 'operation', 'inputs', 'results', 'explain', 'steps', 'export', 'tiles', 'kvcache', 'experiments'];
+export const PANELS = ['plane', 'operation', 'inputs', 'results', 'explain', 'steps', 'export', 'tiles', 'kvcache', 'training', 'experiments'];
 /** The controls a step may hide (the `hide-controls` attribute's). */
 export const CONTROLS = ['op', 'preset', 'lang', 'mask', 'scale', 'tokens', 'options', 'sliders', 'views', 'positions'];
 

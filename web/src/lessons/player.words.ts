@@ -45,6 +45,7 @@ export const PLAYER_WORDS = bilingual({
   'lesson.panel.export': ['export', '导出'],
   'lesson.panel.tiles': ['FlashAttention tiles', 'FlashAttention 分块'],
   'lesson.panel.kvcache': ['KV cache', 'KV 缓存'],
+  'lesson.panel.training': ['training', '训练'],
   'lesson.panel.experiments': ['experiments', '实验'],
   'lesson.announceStep': ['Step {n} of {total}: {title}.', '第 {n} 步，共 {total} 步：{title}。'],
   'lesson.announcePassed': ['Exercise passed.', '练习已通过。'],

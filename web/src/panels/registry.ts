@@ -45,6 +45,7 @@ export const PANEL_SPECS = [
   { name: 'export', column: 'wide', eager: false, build: ({ ctx, results }) => import('./export-panel').then((m) => m.build(ctx, results)) },
   { name: 'tiles', column: 'wide', eager: false, build: ({ ctx }) => import('./tiles-panel').then((m) => m.build(ctx)) },
   { name: 'kvcache', column: 'wide', eager: false, build: ({ ctx }) => import('./kvcache-panel').then((m) => m.build(ctx)) },
+  { name: 'training', column: 'wide', eager: false, build: ({ ctx }) => import('./training/training-panel').then((m) => m.build(ctx)) },
   { name: 'experiments', column: 'wide', eager: false, build: ({ ctx }) => import('./experiments-panel').then((m) => m.build(ctx)) },
 ] as const satisfies readonly PanelSpec[];
 
