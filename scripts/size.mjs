@@ -42,13 +42,19 @@ const firstTotal = gz('index.html') + firstJs + firstWasm + by.CSS;
 console.log(
   `size: the first screen loads ${kb(firstTotal)} KB gzipped before its first heatmap (JS ${kb(firstJs)} KB in ${first.size} modules, WASM ${kb(firstWasm)} KB, page and CSS ${kb(gz('index.html') + by.CSS)} KB; target ≤ 120 KB)`,
 );
-console.log(`size: a visitor downloads ${kb(total)} KB gzipped (JS ${kb(by.JS)} KB, WASM ${kb(by.WASM)} KB, CSS ${kb(by.CSS)} KB, HTML and icon ${kb(by.other)} KB)`);
+console.log(
+  `size: a visitor downloads ${kb(total)} KB gzipped (JS ${kb(by.JS)} KB, WASM ${kb(by.WASM)} KB, CSS ${kb(by.CSS)} KB, HTML and icon ${kb(by.other)} KB)`,
+);
 
 // the lessons (the player and the course, the author mode, the SCORM adapter) are loaded only when a lesson
 // opens: what a visitor who never opens one does not download
 // (every file a module names, static or import(); not the preload list of another's dependencies, __vite__mapDeps)
 const anyImports = (f) =>
-  [...readFileSync(join(dist, f), 'utf8').replace(/const __vite__mapDeps=.*?\]\)\)\)=>[^;]*;/s, '').matchAll(/["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)]
+  [
+    ...readFileSync(join(dist, f), 'utf8')
+      .replace(/const __vite__mapDeps=.*?\]\)\)\)=>[^;]*;/s, '')
+      .matchAll(/["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g),
+  ]
     .map((m) => join(dirname(f), m[1]))
     .filter((g) => files.includes(g));
 const reach = (roots, skip) => {
@@ -71,10 +77,7 @@ console.log(`size: of which ${kb(lessonsKb)} KB in ${lessonOnly.length} modules 
 // only when the training panel is first shown
 const trainerRoots = new Set(files.filter((f) => /^assets\/training-panel-/.test(f)));
 const withoutEither = reach(entries, new Set([...lessonRoots, ...trainerRoots]));
-const trainerOnly = [
-  ...[...reach(entries, lessonRoots)].filter((f) => !withoutEither.has(f)),
-  ...files.filter((f) => /^assets\/tiny_core-.*\.wasm$/.test(f)),
-];
+const trainerOnly = [...[...reach(entries, lessonRoots)].filter((f) => !withoutEither.has(f)), ...files.filter((f) => /^assets\/tiny_core-.*\.wasm$/.test(f))];
 const trainerKb = trainerOnly.reduce((sum, f) => sum + gz(f), 0);
 console.log(
   `size: and ${kb(trainerKb)} KB in ${trainerOnly.length} files only when the training panel is shown; without the lessons and the trainer ${kb(total - lessonsKb - trainerKb)} KB (target ≤ 300 KB)`,
