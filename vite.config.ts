@@ -2,6 +2,7 @@ import { defineConfig, build, type Plugin, type UserConfig } from 'vite';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
 import { inlineWorker, workerAssets, workerReference } from './scripts/inline-worker';
+import { offlineTrainer, workerFileName } from './scripts/trainer-build';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
@@ -89,7 +90,7 @@ function componentBuild(): Plugin {
           },
         },
         // the experiments' worker beside it too, sharing attention_core.wasm
-        worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'attention-playground.worker.js', assetFileNames: '[name][extname]' } } },
+        worker: { format: 'es', rollupOptions: { output: { entryFileNames: workerFileName, assetFileNames: '[name][extname]' } } },
       });
     },
   };
@@ -111,7 +112,7 @@ function singleFileConfig(): UserConfig {
       rollupOptions: { input: resolve(import.meta.dirname, 'web/index.html'), output: { codeSplitting: false } },
     },
     worker: { format: 'iife' }, // a module worker cannot start from a blob: URL in a file:// page; a classic one can
-    plugins: [inlineIntoHtml('attention-playground.html')],
+    plugins: [offlineTrainer(), inlineIntoHtml('attention-playground.html')],
   };
 }
 

@@ -11,6 +11,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
 import { inlineWorker, workerAssets } from './scripts/inline-worker';
+import { offlineTrainer, workerFileName } from './scripts/trainer-build';
 
 const OUT = resolve(import.meta.dirname, 'dist-package');
 const entry = (name: string) => resolve(import.meta.dirname, `web/src/package/${name}.ts`);
@@ -41,7 +42,7 @@ function filesConfig(): UserConfig {
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: '[name][extname]' },
       },
     },
-    worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'attention-playground.worker.js', assetFileNames: '[name][extname]' } } },
+    worker: { format: 'es', rollupOptions: { output: { entryFileNames: workerFileName, assetFileNames: '[name][extname]' } } },
   };
 }
 
@@ -61,7 +62,7 @@ function standaloneConfig(): UserConfig {
       },
     },
     worker: { format: 'iife' }, // a classic worker: it can start from a blob: URL on any page, file:// included
-    plugins: [inlineWorkerPlugin()],
+    plugins: [offlineTrainer(), inlineWorkerPlugin()],
   };
 }
 

@@ -6,6 +6,10 @@ import { bilingual } from '../../base/words';
 /** The words of the training panel. */
 export const TRAINING_WORDS = bilingual({
   'train.title': ['Training: a tiny transformer learns induction', '训练：一个微型 Transformer 学会归纳'],
+  'train.offline': [
+    'The trainer is not part of this one-file page: it is a second WebAssembly module (about 90 KB) with a worker of its own. Open the hosted playground, or its npm package’s files build, to train a tiny transformer.',
+    '这个单文件页面不包含训练器：它是第二个 WebAssembly 模块（约 90 KB），并有自己的 worker。请打开托管的演示区页面，或使用 npm 包的多文件版本，来训练一个微型 Transformer。',
+  ],
   'train.intro': [
     'Train a tiny transformer here, in this tab: 1–2 layers of attention only (no MLP), on a toy task. On induction_random each sequence is random tokens, then the same tokens again; on the repeat the next token can be read off the first copy — once a previous-token head (layer 0) and an induction head (layer 1) have formed. The loss then falls suddenly: a phase change.',
     '在本页直接训练一个微型 Transformer：1–2 层纯注意力（没有 MLP），任务是一个玩具任务。在 induction_random 中，每个序列是一串随机词元，然后同样的词元再来一遍；在重复部分，下一个词元可以从第一遍中读出——前提是形成了一个前一词元头（第 0 层）和一个归纳头（第 1 层）。这时损失会突然下降：一次相变。',
