@@ -54,7 +54,9 @@ function sharedWorker(): Plugin {
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const ref = this.emitFile({ type: 'chunk', id: id.slice(PREFIX.length), name: 'worker' });
+      const file = id.slice(PREFIX.length);
+      // each worker its own name: two emitted chunks of one name came out as one file
+      const ref = this.emitFile({ type: 'chunk', id: file, name: /[\\/]training[\\/]worker\.ts$/.test(file) ? 'training-worker' : 'worker' });
       return `export default import.meta.ROLLDOWN_FILE_URL_${ref};`;
     },
   };

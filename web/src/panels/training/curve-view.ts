@@ -82,5 +82,7 @@ export class CurveView {
     this.loss.update([{ id: 'loss', label: this.t('train.loss'), points: loss }], { yScale: log ? 'log' : 'linear' });
     this.accuracy.update([{ id: 'accuracy', label: this.t('train.accuracy'), points: accuracy }]);
     this.element.dataset['points'] = String(this.curve.length);
+    const last = this.curve.at(-1);
+    this.element.dataset['accuracy'] = last ? String(last.accuracy) : ''; // the latest batch's, for tests and scripts
   }
 }

@@ -90,5 +90,5 @@ export const TRAINING_WORDS = bilingual({
   'train.inductionHead': ['induction head', '归纳头'],
   'train.previousHead': ['previous-token head', '前一词元头'],
   'train.open': ['Open this head in the playground', '在演示区中打开这个头'],
-  'train.openLabel': ['Open layer {layer} head {head} in the playground', '在演示区中打开第 {layer} 层第 {head} 个头'],
+  'train.openLabel': ['Open this head in the playground: layer {layer}, head {head}', '在演示区中打开这个头：第 {layer} 层第 {head} 个头'],
 });
