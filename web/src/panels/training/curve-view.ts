@@ -37,6 +37,7 @@ export class CurveView {
   private readonly accuracy: LineChart;
   private readonly log: HTMLInputElement;
   private curve: readonly CurvePoint[] = [];
+  private total = 0;
   private lastDraw = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -62,9 +63,10 @@ export class CurveView {
     this.accuracy = new LineChart(accBox, { ...x, title: t('train.accuracyChart'), yLabel: t('train.accuracy'), yDomain: [0, 1] });
   }
 
-  /** Show `curve` (a live run: drawn soon, at most every DRAW_EVERY_MS; else at once). */
-  show(curve: readonly CurvePoint[], live = false): void {
+  /** Show `curve` of a run of `total` steps (a live run: drawn soon, at most every DRAW_EVERY_MS; else at once). */
+  show(curve: readonly CurvePoint[], live = false, total = this.total): void {
     this.curve = curve;
+    this.total = total;
     const wait = this.lastDraw + DRAW_EVERY_MS - Date.now();
     if (!live || wait <= 0) this.draw();
     else this.timer ??= setTimeout(() => this.draw(), wait);
@@ -79,8 +81,10 @@ export class CurveView {
     const log = this.log.checked;
     const loss: SeriesPoint[] = points.filter((p) => !log || p.loss > 0).map((p) => ({ x: p.step, y: p.loss }));
     const accuracy: SeriesPoint[] = points.map((p) => ({ x: p.step, y: p.accuracy }));
-    this.loss.update([{ id: 'loss', label: this.t('train.loss'), points: loss }], { yScale: log ? 'log' : 'linear' });
-    this.accuracy.update([{ id: 'accuracy', label: this.t('train.accuracy'), points: accuracy }]);
+    // the x axis spans the whole run from its start, so a live curve grows across it
+    const xDomain: [number, number] = [0, Math.max(1, this.total, (this.curve.at(-1)?.step ?? 0) + 1)];
+    this.loss.update([{ id: 'loss', label: this.t('train.loss'), points: loss }], { yScale: log ? 'log' : 'linear', xDomain });
+    this.accuracy.update([{ id: 'accuracy', label: this.t('train.accuracy'), points: accuracy }], { xDomain });
     this.element.dataset['points'] = String(this.curve.length);
     const last = this.curve.at(-1);
     this.element.dataset['accuracy'] = last ? String(last.accuracy) : ''; // the latest batch's, for tests and scripts

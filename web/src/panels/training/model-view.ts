@@ -83,7 +83,8 @@ class HeadCard {
         { id: 'previous', label: this.t('train.previousScore'), points: points((x) => x.scores.previousToken[k] ?? 0) },
         { id: 'induction', label: this.t('train.inductionScore'), points: points((x) => x.scores.induction[k] ?? 0), dash: '6 3' },
       ],
-      { annotations: [{ x: s.step, label: this.t('train.stepN', { step: s.step }) }] },
+      // from step 0 to the last snapshot's (one snapshot alone would make an axis of a single step)
+      { annotations: [{ x: s.step, label: this.t('train.stepN', { step: s.step }) }], xDomain: [0, Math.max(1, snapshots.at(-1)?.step ?? 1)] },
     );
   }
 }

@@ -152,8 +152,8 @@ function stepWork(c: TinyConfig): number {
   return FIXED.batch * (L * (4 * d * d * T + 2 * T * T * d) + 2 * T * d * V);
 }
 
-/** The defaults' steps per second in a browser (the native trainer does about 23). */
-const DEFAULT_SPEED = 20;
+/** The defaults' steps per second in a browser (Chromium on a 2-core machine: 3506 steps in 31.9 s; natively about 140). */
+const DEFAULT_SPEED = 100;
 const DEFAULT_WORK = stepWork(readDefault());
 
 /** The default config (the table's initial texts are valid). */

@@ -130,7 +130,7 @@ export class TrainingPanel implements Panel {
     if (p.snapshot) shown.snapshots.push(p.snapshot);
     if (this.run === run && !run.paused)
       this.curve.status.textContent = this.ctx.t('train.status.running', { step: p.step, total: p.total, rate: p.stepsPerSecond.toFixed(1) });
-    this.curve.show(shown.curve, true);
+    this.curve.show(shown.curve, true, p.total);
     if (p.snapshot && this.shown === shown) this.showSnapshot(false);
   }
 
@@ -151,7 +151,7 @@ export class TrainingPanel implements Panel {
   /** Show a model: its curve, its snapshots (the last one chosen). */
   private show(shown: Shown): void {
     this.shown = shown;
-    this.curve.show(shown.curve);
+    this.curve.show(shown.curve, false, shown.settings.steps);
     this.showSnapshot(true);
   }
 

@@ -42,10 +42,13 @@ export const TRAINING_WORDS = bilingual({
   'train.err.even': ['This task needs an even context (not {context})', '此任务需要偶数的上下文长度（而不是 {context}）'],
   'train.err.vocab': ['A context of {context} needs a vocabulary of at least {least}', '上下文长度 {context} 需要词表至少为 {least}'],
   'train.err.task': ['Unknown task “{text}”', '未知任务“{text}”'],
-  'train.time.s': ['{steps} steps: about {s} s in this browser.', '{steps} 步：在本浏览器中约 {s} 秒。'],
+  'train.time.s': [
+    '{steps} steps: about {s} s in this browser (with the defaults the loss falls after about 2500–3500 steps).',
+    '{steps} 步：在本浏览器中约 {s} 秒（默认设置下，损失在约 2500–3500 步后下降）。',
+  ],
   'train.time.min': [
-    '{steps} steps: about {min} min in this browser (the defaults: the loss falls after about 1000–2000 steps).',
-    '{steps} 步：在本浏览器中约 {min} 分钟（默认设置下，损失在约 1000–2000 步后下降）。',
+    '{steps} steps: about {min} min in this browser (with the defaults the loss falls after about 2500–3500 steps).',
+    '{steps} 步：在本浏览器中约 {min} 分钟（默认设置下，损失在约 2500–3500 步后下降）。',
   ],
   'train.train': ['Train', '训练'],
   'train.pause': ['Pause', '暂停'],
