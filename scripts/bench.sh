@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
 # Speed, side by side in one run: the C++ core natively (-O3 -march=native),
 # the same source as WASM through web/src/core/core.ts in Node, and a plain-JS
-# baseline. Prints one table (see README "Speed").
+# baseline. Prints one table (see README "Speed"); then the tiny trainer's
+# steps per second, natively (tools/tiny_train.cpp) and in WASM
+# (web/src/training/core.ts), for its default induction run and the page's
+# default run (induction_random, vocab 64).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 mkdir -p build/bench
 cmake -S . -B build/native-bench -DCMAKE_BUILD_TYPE=Release -DAP_NATIVE_ARCH=ON > /dev/null
-cmake --build build/native-bench --target core_bench -j"$(nproc)" > /dev/null
+cmake --build build/native-bench --target core_bench tiny_train -j"$(nproc)" > /dev/null
 build/native-bench/core_bench --benchmark_min_time=0.3 --benchmark_out=build/bench/native.json --benchmark_out_format=json > build/bench/native.log 2>&1
+# the native trainer: 300 steps from the start, five runs of each; its own "N steps/second (S s)" line
+: > build/bench/tiny-native.log
+for run in "induction induction 16" "page induction_random 64"; do
+  read -r name task vocab <<< "$run"
+  for _ in 1 2 3 4 5; do
+    line=$(build/native-bench/tiny_train --task "$task" --vocab "$vocab" --steps 300 | grep 'steps/second')
+    echo "$name $line" >> build/bench/tiny-native.log
+  done
+done
 bash scripts/build_wasm.sh > /dev/null
 npx vitest run --config scripts/bench/vitest.config.ts --reporter=dot > build/bench/vitest.log 2>&1 || { cat build/bench/vitest.log; exit 1; }
 node scripts/bench/report.mjs
+node scripts/bench/tiny-report.mjs
