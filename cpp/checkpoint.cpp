@@ -92,7 +92,23 @@ Result<std::string> checkpoint_json(const TinyTransformer& model, const Checkpoi
     put_number(o, p.accuracy);
     o += "]";
   }
-  o += "]}\n";
+  o += "]";
+  if (!info.snapshots.empty()) {
+    o += ",\n\"scores\":[";
+    for (std::size_t k = 0; k < info.snapshots.size(); ++k) {
+      const Snapshot& s = info.snapshots[k];
+      o += k ? ",\n[" : "\n[";
+      put_uint(o, s.step);
+      for (const std::vector<double>* list : {&s.scores.previous_token, &s.scores.induction})
+        for (double x : *list) {
+          o += ",";
+          put_number(o, x);
+        }
+      o += "]";
+    }
+    o += "]";
+  }
+  o += "}\n";
   Result<std::string> r;
   r.value = std::move(o);
   return r;

@@ -6,10 +6,13 @@
 //    "config": {layers, heads, d_model, vocab, context, layer_norm, positions, seed, init_std},
 //    "train": {task, seed, step, batch, lr, beta1, beta2, eps},
 //    "tensors": {"E": {"shape": [V, d], "data": [...]}, ...},   (row-major, the views' order)
-//    "curve": [[step, loss, accuracy], ...]}
+//    "curve": [[step, loss, accuracy], ...],
+//    "scores": [[step, prev_0 … prev_{H−1}, ind_0 … ind_{H−1}], ...]}   (optional; H = L·h)
 //
-// The core writes it (no JSON library in the core); a reader (the tests, the
-// page) parses it with its own.
+// "scores" is every head's previous-token and induction score on the run's
+// held-out sequence at its snapshots: the history a reader can chart when it
+// has only the last weights. The core writes it (no JSON library in the core); a reader (the tests,
+// the page) parses it with its own.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +33,8 @@ struct CheckpointInfo {
   std::size_t batch = 0;   // sequences per step
   AdamOptions adam;
   std::vector<CurvePoint> curve;
+  std::vector<Snapshot>
+      snapshots;  // their steps and scores become "scores" (their params are not written)
 };
 
 // The JSON text above; every number finite (a model with a non-finite value

@@ -155,6 +155,7 @@ int main(int argc, char** argv) {
   std::string out, curve_out;
   if (!parse(argc, argv, config, options, adam, out, curve_out)) return 2;
   if (!curve_out.empty()) options.log_every = 1;  // every step's point
+  if (!out.empty()) options.snapshot_every = 50;  // the checkpoint's score history
 
   ap::Result<ap::TinyTransformer> model = ap::make_tiny_transformer(config);
   if (!model.ok()) {
@@ -208,6 +209,7 @@ int main(int argc, char** argv) {
     info.batch = options.batch;
     info.adam = adam.options;
     info.curve = run.value.curve;
+    info.snapshots = run.value.snapshots;  // every head's scores over the run
     ap::Result<std::string> json = ap::checkpoint_json(model.value, info);
     if (!json.ok()) {
       std::fprintf(stderr, "tiny_train: %s\n", json.status.message.c_str());

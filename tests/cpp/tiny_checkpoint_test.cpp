@@ -138,6 +138,35 @@ TEST(TinyCheckpoint, TrainedInductionCheckpointHasBothHeads) {
   }
 }
 
+// The score history: a row per snapshot (every 50 steps and the last), its
+// last row the final weights' scores on the run's held-out sequence.
+TEST(TinyCheckpoint, TrainedCheckpointCarriesItsScoreHistory) {
+  const nlohmann::json j = read_fixture("tiny-induction.json");
+  ASSERT_TRUE(j.contains("scores"));
+  const TinyTransformer m = load_checkpoint(j);
+  const std::size_t heads = m.config.layers * m.config.heads;
+  const nlohmann::json& rows = j.at("scores");
+  ASSERT_EQ(rows.size(), 81u);  // steps 0, 50, …, 4000
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    ASSERT_EQ(rows[k].size(), 1 + 2 * heads);
+    EXPECT_EQ(rows[k][0].get<std::size_t>(), 50 * k);
+  }
+  Result<TaskBatch> held = held_out_sequence(m.config, Task::kInductionRandom,
+                                             j.at("train").at("seed").get<std::uint64_t>());
+  ASSERT_TRUE(held.ok());
+  Result<HeadScores> now = tiny_head_scores(m, held.value);
+  ASSERT_TRUE(now.ok()) << now.status.message;
+  const nlohmann::json& last = rows.back();
+  for (std::size_t h = 0; h < heads; ++h) {
+    // the file's weights are rounded to 8 digits, its scores too
+    EXPECT_NEAR(last[1 + h].get<double>(), now.value.previous_token[h], 1e-6);
+    EXPECT_NEAR(last[1 + heads + h].get<double>(), now.value.induction[h], 1e-6);
+  }
+  // the phase change is in the history: layer 1's best induction score starts low
+  const nlohmann::json& first = rows.front();
+  EXPECT_LT(std::max(first[1 + heads + 2].get<double>(), first[1 + heads + 3].get<double>()), 0.5);
+}
+
 TEST(TinyCheckpoint, HeldOutSequenceOfTheRandomTaskIsTheInductionLayout) {
   TinyConfig c;
   c.vocab = 64;

@@ -107,7 +107,10 @@ describe('readCheckpoint', () => {
 describe('writeCheckpoint', () => {
   test('the fixture read and written again is the same JSON (layout of cpp/checkpoint.h)', () => {
     const cp = readCheckpoint(FIXTURE, viewsOf);
-    const text = writeCheckpoint(cp.config, cp.settings, cp.step, cp.params, viewsOf(cp.config), cp.curve);
+    expect(cp.history.length).toBe(81); // every 50 steps, and the last
+    expect(cp.history[80].step).toBe(4000);
+    expect(cp.history[80].scores.induction[2]).toBeGreaterThan(0.9); // layer 1 head 0
+    const text = writeCheckpoint(cp.config, cp.settings, cp.step, cp.params, viewsOf(cp.config), cp.curve, cp.history);
     expect(JSON.parse(text)).toEqual(JSON.parse(FIXTURE));
     expect(
       text
@@ -237,6 +240,14 @@ describe('refused files', () => {
     // JSON has no NaN or Infinity, but 1e999 parses as Infinity
     const text = FIXTURE.replace(/("W_U":\{"shape":\[32,64\],"data":\[)[^,]+,/, '$11e999,');
     expect(refusal(text)).toBe('checkpoint: tensor W_U: value 0 is not finite');
+  });
+
+  test('a bad score history', () => {
+    expect(refusal(edited((d) => (d.scores = 3)))).toBe('checkpoint: "scores" is not an array');
+    expect(refusal(edited((d) => (d.scores = [[0, 1, 2]])))).toBe(
+      'checkpoint: scores row 0 is not [step, 4 previous-token and 4 induction scores] of 9 finite numbers',
+    );
+    expect(refusal(edited((d) => (d.scores = [[-1, 0, 0, 0, 0, 0, 0, 0, 0]])))).toBe('checkpoint: scores row 0: step -1 is not a whole number ≥ 0');
   });
 
   test('a bad curve', () => {

@@ -7,12 +7,13 @@
 //    "config": {layers, heads, d_model, vocab, context, layer_norm, positions, seed, init_std},
 //    "train": {task, seed, step, batch, lr, beta1, beta2, eps},
 //    "tensors": {"E": {"shape": [V, d], "data": [...]}, ...},   (row-major, the views' order)
-//    "curve": [[step, loss, accuracy], ...]}
+//    "curve": [[step, loss, accuracy], ...],
+//    "scores": [[step, prev_0 … prev_{H−1}, ind_0 … ind_{H−1}], ...]}   (optional; H = layers · heads)
 //
-//   const { config, settings, params, curve } = readCheckpoint(text, (c) => core.paramViews(c));
-//   const text = writeCheckpoint(config, settings, step, params, views, curve);
+//   const { config, settings, params, curve, history } = readCheckpoint(text, (c) => core.paramViews(c));
+//   const text = writeCheckpoint(config, settings, step, params, views, curve, history);
 
-import type { CurvePoint, ParamView, TaskName, TinyConfig, TrainSettings } from './types';
+import type { CurvePoint, ParamView, ScorePoint, TaskName, TinyConfig, TrainSettings } from './types';
 
 export const CHECKPOINT_FORMAT = 'tiny-transformer-checkpoint';
 export const CHECKPOINT_VERSION = 1;
@@ -41,6 +42,8 @@ export interface Checkpoint {
   step: number;
   params: Float64Array;
   curve: CurvePoint[];
+  /** Every head's scores over the run ("scores"; empty when the file has none). */
+  history: ScorePoint[];
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -275,6 +278,19 @@ function readCurve(curve: Json | undefined): CurvePoint[] {
   });
 }
 
+function readScores(scores: Json | undefined, heads: number): ScorePoint[] {
+  if (scores === undefined) return [];
+  if (!Array.isArray(scores)) throw new CheckpointError('"scores" is not an array');
+  const width = 1 + 2 * heads;
+  return scores.map((row, k) => {
+    if (!Array.isArray(row) || row.length !== width || !row.every((x) => typeof x === 'number' && Number.isFinite(x)))
+      throw new CheckpointError(`scores row ${k} is not [step, ${heads} previous-token and ${heads} induction scores] of ${width} finite numbers`);
+    const [step, ...rest] = row as number[];
+    if (!Number.isInteger(step) || step < 0) throw new CheckpointError(`scores row ${k}: step ${step} is not a whole number ≥ 0`);
+    return { step, scores: { previousToken: rest.slice(0, heads), induction: rest.slice(heads) } };
+  });
+}
+
 // ---------------------------------------------------------------- read, write
 
 /** The checkpoint in `text`; `viewsOf` gives a (valid) config's parameter views (the core's paramViews). Throws CheckpointError. */
@@ -288,7 +304,7 @@ export function readCheckpoint(text: string, viewsOf: (c: TinyConfig) => readonl
   const config = readConfig(section(doc, 'config'));
   const { settings, step } = readTrain(section(doc, 'train'));
   const params = readTensors(section(doc, 'tensors'), viewsOf(config));
-  return { config, settings, step, params, curve: readCurve(doc.curve) };
+  return { config, settings, step, params, curve: readCurve(doc.curve), history: readScores(doc.scores, config.layers * config.heads) };
 }
 
 /** A number as JSON at full precision (no "-0"); CheckpointError when not finite. */
@@ -305,6 +321,7 @@ export function writeCheckpoint(
   params: Float64Array,
   views: readonly ParamView[],
   curve: readonly CurvePoint[],
+  history: readonly ScorePoint[] = [],
 ): string {
   const c = config;
   const head =
@@ -322,5 +339,9 @@ export function writeCheckpoint(
     return `${JSON.stringify(v.name)}:{"shape":[${v.rows},${v.cols}],"data":[${data.join(',')}]}`;
   });
   const points = curve.map((p, k) => `[${p.step},${num(p.loss, () => `curve point ${k}: loss`)},${num(p.accuracy, () => `curve point ${k}: accuracy`)}]`);
-  return `${head}"tensors":{\n${tensors.join(',\n')}},\n"curve":[${points.join(',')}]}\n`;
+  const rows = history.map(
+    (h, k) => `[${[h.step, ...[...h.scores.previousToken, ...h.scores.induction].map((x) => num(x, () => `scores row ${k}`))].join(',')}]`,
+  );
+  const scores = rows.length ? `,\n"scores":[${rows.join(',\n')}]` : '';
+  return `${head}"tensors":{\n${tensors.join(',\n')}},\n"curve":[${points.join(',')}]${scores}}\n`;
 }

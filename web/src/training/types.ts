@@ -52,6 +52,12 @@ export interface HeadScores {
   induction: number[];
 }
 
+/** Every head's scores at one step of a run (a checkpoint's history; a snapshot without its weights). */
+export interface ScorePoint {
+  step: number;
+  scores: HeadScores;
+}
+
 /** The model at one moment of a run. */
 export interface Snapshot {
   step: number; // steps taken (0 = the initial weights)

@@ -7,7 +7,7 @@
 
 import { LineChart } from '../../figures/line-chart/line-chart';
 import type { ChartWords } from '../../figures/line-chart/words';
-import type { Snapshot } from '../../training/types';
+import type { ScorePoint, Snapshot } from '../../training/types';
 import { el, replaceChildren } from '../../widgets/dom';
 import { HeadMap } from './head-map';
 
@@ -64,8 +64,8 @@ class HeadCard {
     this.chart = new LineChart(box, { title: t('train.scoresChart'), xLabel: t('train.step'), yLabel: t('train.score'), yDomain: [0, 1], height: 170, words });
   }
 
-  /** Show the head at snapshot `index` of `snapshots`; `role` names it ('' none). */
-  show(snapshots: readonly Snapshot[], index: number, tokens: readonly number[], role: '' | 'induction' | 'previous'): void {
+  /** Show the head at snapshot `index` of `snapshots`, its scores over `history`; `role` names it ('' none). */
+  show(snapshots: readonly Snapshot[], index: number, tokens: readonly number[], role: '' | 'induction' | 'previous', history: readonly ScorePoint[]): void {
     const k = this.k;
     const s = snapshots[index];
     if (!s) return;
@@ -77,14 +77,14 @@ class HeadCard {
     this.badge.hidden = role === '';
     this.badge.textContent = role === 'induction' ? this.t('train.inductionHead') : role === 'previous' ? this.t('train.previousHead') : '';
     this.element.dataset['role'] = role;
-    const points = (pick: (x: Snapshot) => number) => snapshots.map((x) => ({ x: x.step, y: pick(x) }));
+    const points = (pick: (x: ScorePoint) => number) => history.map((x) => ({ x: x.step, y: pick(x) }));
     this.chart.update(
       [
         { id: 'previous', label: this.t('train.previousScore'), points: points((x) => x.scores.previousToken[k] ?? 0) },
         { id: 'induction', label: this.t('train.inductionScore'), points: points((x) => x.scores.induction[k] ?? 0), dash: '6 3' },
       ],
       // from step 0 to the last snapshot's (one snapshot alone would make an axis of a single step)
-      { annotations: [{ x: s.step, label: this.t('train.stepN', { step: s.step }) }], xDomain: [0, Math.max(1, snapshots.at(-1)?.step ?? 1)] },
+      { annotations: [{ x: s.step, label: this.t('train.stepN', { step: s.step }) }], xDomain: [0, Math.max(1, history.at(-1)?.step ?? 1, s.step)] },
     );
   }
 }
@@ -104,13 +104,13 @@ export class ModelView {
   }
 
   /** Show snapshot `index` of a model of `layers` × `heads` heads. */
-  show(layers: number, heads: number, snapshots: readonly Snapshot[], index: number, tokens: readonly number[]): void {
+  show(layers: number, heads: number, snapshots: readonly Snapshot[], index: number, tokens: readonly number[], history: readonly ScorePoint[]): void {
     if (layers !== this.shape.layers || heads !== this.shape.heads) this.build(layers, heads);
     const s = snapshots[index];
     const induction = s ? bestHead(s.scores.induction) : -1;
     const previous = s ? bestHead(s.scores.previousToken) : -1;
     for (const card of this.cards) {
-      card.show(snapshots, index, tokens, card.k === induction ? 'induction' : card.k === previous ? 'previous' : '');
+      card.show(snapshots, index, tokens, card.k === induction ? 'induction' : card.k === previous ? 'previous' : '', history);
     }
   }
 

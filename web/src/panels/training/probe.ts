@@ -6,7 +6,7 @@
 
 import { loadTinyCore } from '../../training/core';
 import type { Checkpoint } from '../../training/checkpoint';
-import type { CurvePoint, Snapshot, TinyConfig, TinyCore, TinySession, TrainSettings } from '../../training/types';
+import type { CurvePoint, ScorePoint, Snapshot, TinyConfig, TinyCore, TinySession, TrainSettings } from '../../training/types';
 
 /** A model the views show: its config and settings, its curve, its snapshots (in step order), its held-out sequence. */
 export interface Shown {
@@ -15,6 +15,8 @@ export interface Shown {
   curve: CurvePoint[];
   snapshots: Snapshot[];
   tokens: number[];
+  /** The scores over training when the snapshots do not hold them (a checkpoint's history); else empty. */
+  history: ScorePoint[];
 }
 
 /** The main thread's tiny core and the session of the model shown. */
@@ -53,7 +55,7 @@ export class Probe {
     const session = await this.sessionFor(c.config, c.settings);
     session.setParams(c.params);
     const snapshot: Snapshot = { ...session.snapshot(), step: c.step };
-    return { config: c.config, settings: c.settings, curve: c.curve, snapshots: [snapshot], tokens: session.heldOut() };
+    return { config: c.config, settings: c.settings, curve: c.curve, snapshots: [snapshot], tokens: session.heldOut(), history: c.history };
   }
 
   /** Free the session. */

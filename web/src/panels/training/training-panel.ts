@@ -13,7 +13,7 @@ import type { Outcome } from '../../model/compute';
 import type { State } from '../../model/state';
 import { readCheckpoint, writeCheckpoint } from '../../training/checkpoint';
 import { startTraining, TrainingCancelled } from '../../training/client';
-import type { TrainingRun, TrainProgress } from '../../training/types';
+import type { ScorePoint, TrainingRun, TrainProgress } from '../../training/types';
 import { download, el } from '../../widgets/dom';
 import type { BuiltPanel, Panel, PanelContext } from '../context';
 import { chartWords } from '../words';
@@ -29,6 +29,11 @@ import { TRAINING_WORDS } from './training.words';
 
 /** The trained checkpoint's text (a module of its own: loaded only when asked for). */
 const trainedText = (): Promise<string> => import('../../../../tests/fixtures/tiny-induction.json?raw').then((m) => m.default);
+
+/** The scores over training of a model shown: its snapshots' own, or a checkpoint's history when it has more. */
+function historyOf(shown: Shown): ScorePoint[] {
+  return shown.history.length > shown.snapshots.length ? shown.history : shown.snapshots.map((s) => ({ step: s.step, scores: s.scores }));
+}
 
 /** The training panel. */
 export class TrainingPanel implements Panel {
@@ -95,7 +100,7 @@ export class TrainingPanel implements Panel {
     const r = this.form.read();
     if (!r.ok || this.run) return;
     this.form.say('');
-    const shown: Shown = { config: r.config, settings: r.settings, curve: [], snapshots: [], tokens: [] };
+    const shown: Shown = { config: r.config, settings: r.settings, curve: [], snapshots: [], tokens: [], history: [] };
     this.show(shown);
     const started = Date.now();
     const run = startTraining(r.config, r.settings, (p) => this.progress(run, shown, p, started));
@@ -168,7 +173,7 @@ export class TrainingPanel implements Panel {
           );
     const tokens = shown.tokens.length ? shown.tokens : new Array<number>(shown.config.context).fill(0);
     this.sequence.textContent = shown.tokens.length ? this.ctx.t('train.sequence', { tokens: shown.tokens.map(tokenName).join(' ') }) : '';
-    this.model.show(shown.config.layers, shown.config.heads, shown.snapshots, index, tokens);
+    this.model.show(shown.config.layers, shown.config.heads, shown.snapshots, index, tokens, historyOf(shown));
     this.form.showRun(this.runState, shown.snapshots.length > 0);
   }
 
@@ -225,7 +230,8 @@ export class TrainingPanel implements Panel {
       .then((core) => {
         const views = core.paramViews(shown.config);
         const curve = shown.curve.filter((p) => p.step < Math.max(1, snapshot.step));
-        const text = writeCheckpoint(shown.config, shown.settings, snapshot.step, snapshot.params, views, curve);
+        const history = historyOf(shown).filter((h) => h.step <= snapshot.step);
+        const text = writeCheckpoint(shown.config, shown.settings, snapshot.step, snapshot.params, views, curve, history);
         download(`tiny-${shown.settings.task}-step${snapshot.step}.json`, text, 'application/json');
       })
       .catch((e: unknown) => this.refused(e));
