@@ -3,7 +3,8 @@
 // and Resume, Cancel; the timeline slider changes the model view; "Open this
 // head in the playground" gives a heatmap equal to the model view's head; the
 // trained model shows its induction head; 375 px and 中文 screenshots; axe-core
-// on the panel. The default run's speed: training-speed.spec.ts.
+// on the panel; Save weights and Load weights, and bad files refused. The
+// default run's speed: training-speed.spec.ts.
 
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
@@ -128,3 +129,32 @@ for (const [width, lang] of [
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
     expect(bad, 'serious or critical accessibility violations').toEqual([]);
   });
+
+test('Save weights writes a checkpoint that Load weights reads back; a bad file is refused with its reason', async ({ newPage, url }) => {
+  const page = await newPage({ url });
+  const p = await panel(page);
+  await id(p, 'train-trained').click();
+  await expect(id(p, 'train-head-1-0')).toHaveAttribute('data-role', 'induction');
+  const [download] = await Promise.all([page.waitForEvent('download'), id(p, 'train-save').click()]);
+  expect(download.suggestedFilename()).toBe('tiny-induction_random-step4000.json');
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const saved = JSON.parse(text) as { format: string; tensors: Record<string, unknown>; scores: unknown[] };
+  expect(saved.format).toBe('tiny-transformer-checkpoint');
+  expect(Object.keys(saved.tensors)).toContain('layer1.W_Q');
+  expect(saved.scores.length).toBe(81);
+
+  // a fresh page loads the saved file and shows the same model
+  const other = await newPage({ url });
+  const q = await panel(other);
+  await id(q, 'train-file').setInputFiles({ name: 'saved.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(id(q, 'train-head-1-0')).toHaveAttribute('data-role', 'induction');
+  expect(await headWeights(q, 1, 0)).toEqual(await headWeights(p, 1, 0));
+
+  // a truncated file and a file with a NaN: the panel says why, and keeps the model shown
+  await id(q, 'train-file').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(text.slice(0, 500)) });
+  await expect(id(q, 'train-message')).toContainText('checkpoint:');
+  const nan = text.replace(/"data":\[[-0-9.e]+/, '"data":[NaN');
+  await id(q, 'train-file').setInputFiles({ name: 'nan.json', mimeType: 'application/json', buffer: Buffer.from(nan) });
+  await expect(id(q, 'train-message')).toContainText('checkpoint:');
+  await expect(id(q, 'train-head-1-0')).toHaveAttribute('data-role', 'induction');
+});
