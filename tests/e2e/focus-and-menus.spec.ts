@@ -47,9 +47,9 @@ test('every operation from the menu gives inputs that fit (no error), and wide m
     const height = await page.evaluate(() => {
       const root = document.querySelector('attention-playground')?.shadowRoot;
       const tall = (sel: string) => root?.querySelector(sel)?.getBoundingClientRect().height ?? 0;
-      return document.documentElement.scrollHeight - tall('.panel-tiles') - tall('.panel-kvcache');
+      return document.documentElement.scrollHeight - tall('.panel-tiles') - tall('.panel-kvcache') - tall('.panel-training');
     });
-    expect(height, `page height with ${op}, without the tiles and KV-cache panels`).toBeLessThan(5000);
+    expect(height, `page height with ${op}, without the tiles, KV-cache and training panels`).toBeLessThan(5000);
   }
   await page.locator('[data-testid=op]').selectOption('gqa');
   expect(await page.locator('[data-testid=gqa-kind]').textContent(), 'a small grouped-query example').toMatch(/MQA|GQA|MHA/);
