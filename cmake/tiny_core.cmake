@@ -15,14 +15,4 @@ endforeach()
 file(GLOB AP_TINY_BINDING_SOURCES CONFIGURE_DEPENDS cpp/bindings_tiny/*.cpp)
 add_executable(tiny_core ${AP_TINY_BINDING_SOURCES})
 target_link_libraries(tiny_core PRIVATE attention_core_lib)
-target_compile_options(tiny_core PRIVATE -Os -msimd128)
-ap_warnings(tiny_core)
-target_link_options(tiny_core PRIVATE
-  -O3 -msimd128 --bind
-  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createTinyCore
-  -sENVIRONMENT=web,worker -sDYNAMIC_EXECUTION=0
-  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216 -sMAXIMUM_MEMORY=536870912
-  -sFILESYSTEM=0 -sEXPORTED_RUNTIME_METHODS=[] -sMALLOC=emmalloc)
-set_target_properties(tiny_core PROPERTIES
-  SUFFIX ".mjs"
-  RUNTIME_OUTPUT_DIRECTORY "${CMAKE_SOURCE_DIR}/web/src/training/wasm")
+ap_wasm_module(tiny_core createTinyCore 16777216 536870912 web/src/training/wasm)
