@@ -47,7 +47,9 @@ export class HeadMap {
     const ctx = this.canvas.getContext('2d');
     if (ctx && n > 0) {
       const image = ctx.createImageData(n, n);
-      image.data.set(matrixToRGBA(weights, causalHidden(n), n, n, [0, 1]));
+      // the hidden cells in the theme's mask colour (a light grey in a light theme, a dark one in dark)
+      const fill = getComputedStyle(this.canvas).getPropertyValue('--ap-mask-fill').trim();
+      image.data.set(matrixToRGBA(weights, causalHidden(n), n, n, [0, 1], /^#[0-9a-f]{6}$/i.test(fill) ? fill : undefined));
       ctx.putImageData(image, 0, 0);
     }
     this.showCell(this.cursor.row, this.cursor.col);
