@@ -13,16 +13,14 @@
 //   const { config, settings, params, curve, history } = readCheckpoint(text, (c) => core.paramViews(c));
 //   const text = writeCheckpoint(config, settings, step, params, views, curve, history);
 
-import type { CurvePoint, ParamView, ScorePoint, TaskName, TinyConfig, TrainSettings } from './types';
+import type { CurvePoint, ParamView, ScorePoint, TinyConfig, TrainSettings } from './types';
+import { MAX_SEED, MAX_STEPS, TASKS } from './validate';
 
 export const CHECKPOINT_FORMAT = 'tiny-transformer-checkpoint';
 export const CHECKPOINT_VERSION = 1;
 /** The largest file read, in characters of text (checked before parsing). */
 export const MAX_CHECKPOINT_CHARS = 2 * 1024 * 1024;
 
-const TASKS: readonly TaskName[] = ['induction', 'induction_random', 'copy', 'reverse', 'previous_token'];
-const MAX_SEED = Number.MAX_SAFE_INTEGER;
-const MAX_STEPS = 20000;
 // Adam's options other than the learning rate: the trainer's (cpp/grad_adam.h AdamOptions)
 const ADAM = { beta1: 0.9, beta2: 0.999, eps: 1e-8 };
 
