@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /** The spec files that run after the others, on one worker (see `projects`). */
-const ALONE = /(experiments-memory|no-freeze|training-speed)\.spec\.ts/;
+const ALONE = /(experiments-memory|no-freeze|training|training-speed)\.spec\.ts/;
 const PORT = Number(process.env.E2E_PORT ?? 4178); // not Vite's 5173 nor its preview's 4173
 
 export default defineConfig({
@@ -31,9 +31,11 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // Two kinds of test go last, one at a time on one worker: the long experiment runs (experiment 8 sweeps
-  // flash_attention to n = 32,768: a core busy for 30–80 s), and the main-thread watch of no-freeze.spec.ts
-  // (no task over 100 ms) and of the trainer's default run (training-speed.spec.ts), whose long tasks would stretch if another test's page shared the 2 cores.
+  // Three kinds of test go last, one at a time on one worker: the long experiment runs (experiment 8 sweeps
+  // flash_attention to n = 32,768: a core busy for 30–80 s), the trainer's runs (training.spec.ts,
+  // training-speed.spec.ts: a worker busy for seconds, which slowed the timing-sensitive tests beside them),
+  // and the main-thread watch of no-freeze.spec.ts (no task over 100 ms), whose long tasks would stretch if
+  // another test's page shared the 2 cores.
   projects: [
     { name: 'chromium', testIgnore: ALONE },
     { name: 'alone', testMatch: ALONE, dependencies: ['chromium'], fullyParallel: false, workers: 1 },

@@ -53,8 +53,8 @@ test('train 2000 steps: the curve grows, Pause holds it, Resume ends the run; th
   const page = await newPage({ url });
   const p = await panel(page);
   await smallModel(p, 2000);
+  // Pause at once (however fast the machine, the run cannot have ended), then see it hold
   await id(p, 'train-train').click();
-  await expect.poll(() => points(p), { intervals: [50] }).toBeGreaterThan(0);
   await id(p, 'train-pause').click();
   await expect(p).toHaveAttribute('data-run', 'paused');
   await page.waitForTimeout(400); // a chunk under way may still report
