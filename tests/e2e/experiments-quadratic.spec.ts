@@ -25,6 +25,9 @@ test('experiments: the quadratic sweep to n = 4096 plots a slope near 2 and the 
 
 test('experiments: cancel stops a long quadratic run at once and the page stays responsive while it runs', async ({ page, url }) => {
   await open(page, url);
+  // d = 512: the sweep's last sizes take seconds, so the run is surely still going after the mask change
+  // (at the default d = 64 the whole sweep after n = 512 takes about 0.6 s, which a busy page can outlast)
+  await page.locator('[data-testid=exp-quadratic-d]').fill('512');
   await page.locator('[data-testid=exp-run-quadratic]').click();
   await expect(page.locator('[data-testid=exp-status-quadratic]'), 'the run reaches the large n').toHaveText(/n = (512|1024|2048|4096)/, { timeout: 60_000 });
   // a click on another control is handled while the worker computes
