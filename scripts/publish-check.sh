@@ -40,7 +40,7 @@ const files = new Set(report.files.map((f) => f.path));
 const wanted = new Set([
   'package.json', 'LICENSE', 'README.md',
   'dist-package/index.js', 'dist-package/core.js', 'dist-package/widget.js', 'dist-package/standalone.js',
-  'dist-package/attention_core.wasm', 'dist-package/attention-playground.worker.js',
+  'dist-package/attention_core.wasm', 'dist-package/attention_core_nosimd.wasm', 'dist-package/attention-playground.worker.js',
   'dist-package/types/core/wasm/attention_core.d.mts',
 ]);
 const named = [manifest.main, manifest.types, manifest.unpkg, manifest.jsdelivr];

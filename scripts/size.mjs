@@ -3,14 +3,17 @@
 // target ≤ 300 KB); and what the first screen needs before its first heatmap
 // is painted: the page, the entry module and every module it imports
 // statically (not those it loads later with import()), and the WASM (target
-// ≤ 120 KB). Printed by scripts/test.sh after the production build.
+// ≤ 120 KB). The builds without SIMD128 (*_nosimd-*: glue and WASM, fetched only
+// by a browser without WebAssembly SIMD, instead of the SIMD ones) are counted
+// apart. Printed by scripts/test.sh after the production build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = 'dist';
 const assets = readdirSync(join(dist, 'assets')).filter((f) => !/^(notes|iframe-host)-/.test(f)); // the example pages' own files
-const files = ['index.html', ...assets.map((f) => join('assets', f))];
+const nosimd = assets.filter((f) => /_nosimd-/.test(f)).map((f) => join('assets', f));
+const files = ['index.html', ...assets.filter((f) => !/_nosimd-/.test(f)).map((f) => join('assets', f))];
 const kb = (n) => (n / 1024).toFixed(1);
 const by = { JS: 0, WASM: 0, CSS: 0, other: 0 };
 for (const f of files) {
@@ -81,4 +84,10 @@ const trainerOnly = [...[...reach(entries, lessonRoots)].filter((f) => !withoutE
 const trainerKb = trainerOnly.reduce((sum, f) => sum + gz(f), 0);
 console.log(
   `size: and ${kb(trainerKb)} KB in ${trainerOnly.length} files only when the training panel is shown; without the lessons and the trainer ${kb(total - lessonsKb - trainerKb)} KB (target ≤ 300 KB)`,
+);
+
+// a browser without WebAssembly SIMD fetches these instead of the SIMD128 builds (its glue twice: the page's and the worker's copy)
+const nosimdKb = (re) => nosimd.filter((f) => re.test(f)).reduce((sum, f) => sum + gz(f), 0);
+console.log(
+  `size: without WebAssembly SIMD a browser fetches instead the core's build without SIMD, ${kb(nosimdKb(/attention_core_nosimd-/))} KB (glue and WASM), and the trainer's, ${kb(nosimdKb(/tiny_core_nosimd-/))} KB`,
 );

@@ -34,6 +34,11 @@ echo "== web tests (Vitest: node project with the WASM through web/src/core/, br
 npx vitest run --reporter=dot 2>&1 | tee build/vitest.log | tail -n 6
 web=$(sed 's/\x1b\[[0-9;]*m//g' build/vitest.log | sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' | tail -n 1)
 
+echo "== the core's tests again on its build without SIMD128 (AP_SIMD=0: attention_core_nosimd.wasm; the golden values included)"
+AP_SIMD=0 npx vitest run --project node tests/web/core tests/web/experiments --reporter=dot 2>&1 | tee build/vitest-nosimd.log | tail -n 6
+nosimd=$(sed 's/\x1b\[[0-9;]*m//g' build/vitest-nosimd.log | sed -n 's/.*Tests  *\([0-9][0-9]*\) passed.*/\1/p' | tail -n 1)
+web=$(( ${web:-0} + ${nosimd:-0} ))
+
 echo "== Python: the anywidget wrapper python/attention_playground.py (with stand-ins for anywidget and traitlets)"
 python3 -B tests/python/test_wrapper.py | tail -n 1
 

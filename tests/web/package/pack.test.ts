@@ -13,6 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreForNode } from '../support/load-core';
 import { SEED_000 } from '../../../web/src/model/seed000';
 
+const maxDiff = (a: number[], b: number[]) => a.reduce((worst, x, i) => Math.max(worst, Math.abs(x - b[i])), a.length === b.length ? 0 : Infinity);
+
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const scratch = join(root, 'build/pack/scratch');
 const installed = join(scratch, 'node_modules/attention-playground');
@@ -67,16 +69,19 @@ describe('npm package: the manifest and the tarball', () => {
     expect(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
   });
 
-  it('standalone.js is one file: the WASM inlined once, the worker inlined, no sibling URL; ≤ 400 KB gzipped', () => {
+  it('standalone.js is one file: each of the two WASM builds inlined once, the worker inlined, no sibling URL; ≤ 560 KB gzipped', () => {
     const code = readFileSync(join(installed, 'dist-package/standalone.js'), 'utf8');
-    expect(code.match(/data:application\/wasm;base64,/g)?.length, 'copies of the WASM').toBe(1);
+    const wasms = code.match(/data:application\/wasm;base64,[A-Za-z0-9+/=]+/g) ?? [];
+    expect(wasms.length, 'copies of the WASM (with SIMD128 and without)').toBe(2);
+    expect(new Set(wasms).size, 'two different builds').toBe(2);
     expect(code).not.toMatch(/new URL\(\s*["'`](\.{0,2}\/)?[\w/-]+\.(js|wasm)["'`]/);
     expect(code).not.toMatch(/\bimport\s*\(?\s*["'`]\.{1,2}\//);
     const kb = gzipSync(code, { level: 9 }).length / 1024;
     console.log(`standalone.js: ${(code.length / 1024).toFixed(0)} KB, ${kb.toFixed(1)} KB gzipped`);
     // 333 KB before the lessons; the course (its eight lesson files are 15 KB gzipped), the player and the author
-    // mode are in the one file too, since a lesson must play from a CDN's standalone.js as it does on the site
-    expect(kb).toBeLessThanOrEqual(400);
+    // mode are in the one file too, since a lesson must play from a CDN's standalone.js as it does on the site;
+    // the core's build without SIMD (≈ 135 KB of it, base64) so that it runs in a browser without WebAssembly SIMD
+    expect(kb).toBeLessThanOrEqual(560);
   });
 });
 
@@ -126,6 +131,21 @@ describe('npm package: imported by Node from the scratch install', () => {
     for (const row of out.weights) expect(Math.abs(row.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-15);
     expect(out.error.isAttentionError).toBe(true);
     expect(out.error.message).toMatch(/attention/);
+  });
+
+  it('core runs the packaged build without SIMD128 too: loadCore({ simd: false }), the same weights', async () => {
+    const out = nodeRun(`
+      import { readFileSync } from 'node:fs';
+      import { createRequire } from 'node:module';
+      import { loadCore } from 'attention-playground/core';
+      const wasm = readFileSync(createRequire(import.meta.url).resolve('attention-playground/attention_core_nosimd.wasm'));
+      const core = await loadCore({ simd: false, wasmBinary: wasm });
+      const X = ${JSON.stringify(SEED_000.X)};
+      console.log(JSON.stringify(core.attention(X, X, X, core.causal_mask(3))));`) as { weights: number[][]; out: number[][] };
+    const core = await loadCoreForNode();
+    const here = core.attention(SEED_000.X, SEED_000.X, SEED_000.X, core.causal_mask(3));
+    expect(maxDiff(out.weights.flat(), here.weights.flat())).toBeLessThan(1e-12);
+    expect(maxDiff(out.out.flat(), here.out.flat())).toBeLessThan(1e-12);
   });
 
   it('the types work for a TypeScript user (tsc, strict, NodeNext resolution of "exports")', () => {

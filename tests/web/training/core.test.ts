@@ -3,7 +3,7 @@
 // trainer's loss curve (tests/fixtures/tiny-curve-100.json, made by
 // build/native/tiny_train) within 1e-9 over the first 100 steps, in chunks of
 // any size; snapshots, head inputs, parameters; every bad argument refused in
-// JS with a message naming it.
+// JS with a message naming it. The build without SIMD128 gives the same curve.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +11,7 @@ import { loadTinyCore } from '../../../web/src/training/core';
 import type { TinyConfig, TinyCore, TrainSettings } from '../../../web/src/training/types';
 
 const WASM = readFileSync(fileURLToPath(new URL('../../../web/src/training/wasm/tiny_core.wasm', import.meta.url)));
+const WASM_NOSIMD = readFileSync(fileURLToPath(new URL('../../../web/src/training/wasm/tiny_core_nosimd.wasm', import.meta.url)));
 const CURVE = JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/tiny-curve-100.json', import.meta.url)), 'utf8')) as {
   step: number[];
   loss: number[];
@@ -40,6 +41,20 @@ describe('the tiny core in WebAssembly', () => {
     });
     expect(worst).toBeLessThan(1e-9);
     expect(curve[99].loss).toBeLessThan(curve[0].loss); // it learns
+  });
+
+  test('the build without SIMD128 reproduces the same curve within 1e-9, and its own instance', async () => {
+    const nosimd = await loadTinyCore({ simd: false, wasmBinary: WASM_NOSIMD });
+    expect(nosimd).not.toBe(core);
+    const session = nosimd.createSession(DEFAULT, RUN);
+    const curve = session.train(100);
+    session.dispose();
+    let worst = 0;
+    curve.forEach((p, k) => {
+      worst = Math.max(worst, Math.abs(p.loss - CURVE.loss[k]), Math.abs(p.accuracy - CURVE.accuracy[k]));
+    });
+    expect(curve).toHaveLength(CURVE.loss.length);
+    expect(worst).toBeLessThan(1e-9);
   });
 
   test('a snapshot: the parameters, every head on the held-out sequence, its scores; head inputs give the same weights', () => {

@@ -6,6 +6,9 @@
 //   * `core.typed` takes and returns Float64Array + shape, for large inputs;
 //   * `core.experiments` runs the seed 003 experiments' core calls;
 //   * `core.limits()` gives the size limits the C++ core enforces.
+// The module comes in two builds with the same numbers: with WebAssembly SIMD128
+// (attention_core.{mjs,wasm}) and without (attention_core_nosimd.{mjs,wasm}, for
+// an engine without SIMD); loadCore picks by feature detection (simd.ts), or as told.
 // Every bad input throws an AttentionError (a real Error) whose message names
 // the function, the argument and the shapes. Arguments are checked in JS
 // before anything crosses into WebAssembly (validate.ts), so no JS error is
@@ -20,6 +23,7 @@ import createAttentionCore from './wasm/attention_core.mjs';
 import { makeExperiments } from './experiments';
 import { makeFriendly } from './friendly';
 import { readLimits } from './limits';
+import { simdSupported } from './simd';
 import { makeTyped } from './typed';
 import { guarded } from './validate';
 import type { Core } from './types';
@@ -36,30 +40,53 @@ export interface LoadOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Where to fetch the .wasm from, instead of beside the Emscripten glue (the worker gets the page's WASM_URL). */
   wasmUrl?: string;
+  /**
+   * Which build: with WebAssembly SIMD128 (true) or without (false). By default the SIMD build
+   * wherever the engine has SIMD128. A `wasmBinary` or `wasmUrl` given with it must be that build's.
+   */
+  simd?: boolean;
 }
 
+/** The two builds' .wasm files: a bundler rewrites these addresses as it does the Emscripten glue's own. */
+export const WASM_URLS: { readonly simd: string; readonly nosimd: string } = {
+  simd: new URL('./wasm/attention_core.wasm', import.meta.url).href,
+  nosimd: new URL('./wasm/attention_core_nosimd.wasm', import.meta.url).href,
+};
+
+/** Whether this engine runs the SIMD128 build (read once). */
+export const SIMD: boolean = simdSupported();
+
 /**
- * Where this build's .wasm is. A bundler rewrites this address as it does the
- * Emscripten glue's own, but a user's bundler copies our prebuilt worker as it
- * is, and the worker's own address would then point at nothing: so the page
- * passes this one to the worker (worker/start.ts).
+ * Where the .wasm this engine runs is. A user's bundler copies our prebuilt worker as it is, and
+ * the worker's own address would then point at nothing: so the page passes this one to the
+ * worker (worker/start.ts).
  */
-export const WASM_URL: string = new URL('./wasm/attention_core.wasm', import.meta.url).href;
+export const WASM_URL: string = SIMD ? WASM_URLS.simd : WASM_URLS.nosimd;
 
-let cached: Promise<Core> | null = null;
+/** The Emscripten glue of one build: the SIMD one is part of the page; the other is fetched only where it runs. */
+function glue(simd: boolean): Promise<typeof createAttentionCore> {
+  return simd ? Promise.resolve(createAttentionCore) : import('./wasm/attention_core_nosimd.mjs').then((m) => m.default);
+}
 
-/** Load the WebAssembly core once; later calls return the same instance. */
+const cached = new Map<boolean, Promise<Core>>();
+
+/** Load the WebAssembly core once per build; later calls return the same instance. */
 export function loadCore(options: LoadOptions = {}): Promise<Core> {
-  if (!cached) {
+  const simd = options.simd ?? SIMD;
+  let core = cached.get(simd);
+  if (!core) {
     const { wasmBinary, wasmUrl } = options;
-    cached = createAttentionCore({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) }).then((raw): Core => {
-      const limits = readLimits(raw);
-      const typed = guarded(makeTyped(raw));
-      return { ...guarded(makeFriendly(raw, typed)), experiments: guarded(makeExperiments(raw)), limits: () => limits, typed, raw };
-    });
-    cached.catch(() => {
-      cached = null; // a failed load may be retried
+    core = glue(simd)
+      .then((create) => create({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) }))
+      .then((raw): Core => {
+        const limits = readLimits(raw);
+        const typed = guarded(makeTyped(raw));
+        return { ...guarded(makeFriendly(raw, typed)), experiments: guarded(makeExperiments(raw)), limits: () => limits, typed, raw };
+      });
+    cached.set(simd, core);
+    core.catch(() => {
+      cached.delete(simd); // a failed load may be retried
     });
   }
-  return cached;
+  return core;
 }

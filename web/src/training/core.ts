@@ -2,7 +2,9 @@
 // transformer's trainer (cpp/tiny_session.h, cpp/tiny_inspect.h; bindings in
 // cpp/bindings_tiny/). It is loaded with the training panel only (the first
 // screen never fetches it). Every argument is checked in JS first
-// (validate.ts); what the core still refuses becomes an AttentionError.
+// (validate.ts); what the core still refuses becomes an AttentionError. Like the
+// attention core it comes in two builds, with SIMD128 and without (tiny_core_nosimd,
+// for an engine without SIMD: the same numbers).
 //
 //   const core = await loadTinyCore();
 //   const session = core.createSession(config, settings);
@@ -11,6 +13,7 @@
 //   session.dispose();
 
 import { AttentionError, unwrap } from '../core/errors';
+import { simdSupported } from '../core/simd';
 import { checkConfig, checkHead, checkParams, checkSettings, checkWhole, MAX_STEPS } from './validate';
 import type { HeadInputs, ParamView, Snapshot, TinyConfig, TinyCore, TinySession, TrainSettings } from './types';
 import createTinyCore, { type RawMatrix, type TinyCoreModule } from './wasm/tiny_core.mjs';
@@ -20,10 +23,17 @@ export interface TinyLoadOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Where to fetch the .wasm from (the worker gets the page's TINY_WASM_URL). */
   wasmUrl?: string;
+  /** The build with SIMD128 (true) or without (false); by default the SIMD one wherever the engine has SIMD. */
+  simd?: boolean;
 }
 
-/** Where this build's tiny_core.wasm is (passed to the training worker, as WASM_URL is to the compute worker). */
-export const TINY_WASM_URL: string = new URL('./wasm/tiny_core.wasm', import.meta.url).href;
+/** Whether this engine runs the SIMD128 build of the trainer (read once). */
+export const TINY_SIMD: boolean = simdSupported();
+
+/** Where the tiny_core.wasm this engine runs is (passed to the training worker, as WASM_URL is to the compute worker). */
+export const TINY_WASM_URL: string = TINY_SIMD
+  ? new URL('./wasm/tiny_core.wasm', import.meta.url).href
+  : new URL('./wasm/tiny_core_nosimd.wasm', import.meta.url).href;
 
 const rows = (m: RawMatrix): number[][] => Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)));
 
@@ -83,24 +93,34 @@ function session(raw: TinyCoreModule, config: TinyConfig, settings: TrainSetting
   };
 }
 
-let cached: Promise<TinyCore> | null = null;
+/** One build's Emscripten glue: the one without SIMD is fetched only where it runs. */
+function glue(simd: boolean): Promise<typeof createTinyCore> {
+  return simd ? Promise.resolve(createTinyCore) : import('./wasm/tiny_core_nosimd.mjs').then((m) => m.default);
+}
 
-/** Load tiny_core once; later calls return the same instance. */
+const cached = new Map<boolean, Promise<TinyCore>>();
+
+/** Load tiny_core once per build; later calls return the same instance. */
 export function loadTinyCore(options: TinyLoadOptions = {}): Promise<TinyCore> {
-  if (!cached) {
+  const simd = options.simd ?? TINY_SIMD;
+  let core = cached.get(simd);
+  if (!core) {
     const { wasmBinary, wasmUrl } = options;
-    cached = createTinyCore({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) }).then((raw): TinyCore => ({
-      paramViews(config) {
-        checkConfig(config);
-        return unwrap(raw.tiny_param_views({ ...config })).views.map((v) => ({ ...v }));
-      },
-      createSession(config, settings) {
-        checkConfig(config);
-        checkSettings(settings);
-        return session(raw, config, settings);
-      },
-    }));
-    cached.catch(() => (cached = null)); // a failed load may be retried
+    core = glue(simd)
+      .then((create) => create({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) }))
+      .then((raw): TinyCore => ({
+        paramViews(config) {
+          checkConfig(config);
+          return unwrap(raw.tiny_param_views({ ...config })).views.map((v) => ({ ...v }));
+        },
+        createSession(config, settings) {
+          checkConfig(config);
+          checkSettings(settings);
+          return session(raw, config, settings);
+        },
+      }));
+    cached.set(simd, core);
+    core.catch(() => cached.delete(simd)); // a failed load may be retried
   }
-  return cached;
+  return core;
 }

@@ -6,7 +6,7 @@
 
 // Vite bundles worker.ts as a module worker and gives its built URL
 import workerUrl from './worker.ts?worker&url';
-import { TINY_WASM_URL } from './core';
+import { TINY_SIMD, TINY_WASM_URL } from './core';
 import { workerScript } from '../worker/start';
 import { wasmParameter } from '../worker/wasm-url';
 
@@ -14,5 +14,5 @@ import { wasmParameter } from '../worker/wasm-url';
 export function startTrainingWorker(): Worker {
   const url = new URL(workerUrl, import.meta.url).href;
   if (url.startsWith('blob:')) return new Worker(url);
-  return new Worker(workerScript(`${url}#${wasmParameter(TINY_WASM_URL)}`), { type: 'module' });
+  return new Worker(workerScript(`${url}#${wasmParameter(TINY_WASM_URL, TINY_SIMD)}`), { type: 'module' });
 }

@@ -8,7 +8,7 @@
 
 // Vite bundles worker.ts as a module worker and gives its built URL
 import workerUrl from './worker.ts?worker&url';
-import { WASM_URL } from '../core/core';
+import { SIMD, WASM_URL } from '../core/core';
 import { wasmParameter } from './wasm-url';
 
 /** The script to start a module worker from: `url` when the page may load it directly (same origin, blob:, data:), else a blob: URL importing it. */
@@ -29,5 +29,5 @@ export function startWorker(): Worker {
   // the one-file builds (vite.config.ts --mode single, standalone.js) inline the worker as a blob: URL of a
   // classic script: Chromium starts no module worker from a blob: URL in a file:// page
   if (url.startsWith('blob:')) return new Worker(url);
-  return new Worker(workerScript(`${url}#${wasmParameter(WASM_URL)}`), { type: 'module' });
+  return new Worker(workerScript(`${url}#${wasmParameter(WASM_URL, SIMD)}`), { type: 'module' });
 }
