@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Speed, side by side in one run: the C++ core natively (-O3 -march=native),
 # the same source as WASM through web/src/core/core.ts in Node, and a plain-JS
-# baseline. Prints one table (see README "Speed"); then the tiny trainer's
+# baseline. Prints the tables (see README "Speed": the last one sets the
+# project's calls against a plain kernel and the multiply-add peak); then the tiny trainer's
 # steps per second, natively (tools/tiny_train.cpp) and in WASM
 # (web/src/training/core.ts), for its default induction run and the page's
 # default run (induction_random, vocab 64).
@@ -22,6 +23,8 @@ for run in "induction induction 16" "page induction_random 64"; do
   done
 done
 bash scripts/build_wasm.sh > /dev/null
+# the yardsticks in WebAssembly: the plain kernel and the multiply-add peak (build/bench-wasm/)
+NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target plain_kernel > /dev/null
 npx vitest run --config scripts/bench/vitest.config.ts --reporter=dot > build/bench/vitest.log 2>&1 || { cat build/bench/vitest.log; exit 1; }
 node scripts/bench/report.mjs
 node scripts/bench/tiny-report.mjs

@@ -96,3 +96,52 @@ if (wasm.flash) {
     `flash_attention = tiles + online softmax, no n × n weights (default tiles 256 × 64); attention = the default call with its weights. Medians; CPU time of the process, wall clock in brackets. Native flash at n = 16384: ${f(big, 0)} ms.`,
   );
 }
+
+// The engine at the limit: the project's calls against the plain kernel (tests/bench/plain_kernel.cpp) on the same
+// inputs in one process, CPU time (wall clock in brackets), and flash_attention against the multiply-add floor.
+if (wasm.limit) {
+  const { peak, rows } = wasm.limit;
+  const both = (cpu, wall) => `${f(cpu, 3)} (${f(wall, 3)})`;
+  const ratio = (a, b) => `${f(a / b, 2)}×`;
+  // the floor: the multiply-adds of the scores and of the output at the peak rate; 2·n²·d as the task counts them,
+  // n(n+1)·d over the visible (query, key) pairs of a causal call (n(n+1)/2 pairs, d + d each)
+  const floor = (n, d) => [(2 * n * n * d) / peak, (n * (n + 1) * d) / peak].map((s) => s * 1000);
+  const lines = [['call', 'n', 'plain ms', 'project ms', 'project / plain', 'floor ms (2n²d; n(n+1)d)', 'project / floor', 'max |Δ|']];
+  for (const r of rows) {
+    if (r.name === 'attention') {
+      const [fl, fv] = floor(r.n, r.d);
+      const plain = both(r.cpu[0], r.wall[0]);
+      const check = r.check.toExponential(1);
+      lines.push(['attention (weights)', String(r.n), plain, both(r.cpu[1], r.wall[1]), ratio(r.cpu[1], r.cpu[0]), '', '', check]);
+      lines.push(['attention (weightsInto)', String(r.n), plain, both(r.cpu[2], r.wall[2]), ratio(r.cpu[2], r.cpu[0]), '', '', check]);
+      const fr = `${ratio(r.cpu[3], fl)}; ${ratio(r.cpu[3], fv)}`;
+      lines.push(['flash_attention', String(r.n), plain, both(r.cpu[3], r.wall[3]), ratio(r.cpu[3], r.cpu[0]), `${f(fl, 2)}; ${f(fv, 2)}`, fr, check]);
+      lines.push(['a fresh n × n Float64Array, .set', String(r.n), '', both(r.cpu[4], r.wall[4]), ratio(r.cpu[4], r.cpu[0]), '', '', '']);
+    } else if (r.name === 'flash') {
+      const [fl, fv] = floor(r.n, r.d);
+      lines.push([
+        'flash_attention',
+        String(r.n),
+        '',
+        both(r.cpu[0], r.wall[0]),
+        '',
+        `${f(fl, 2)}; ${f(fv, 2)}`,
+        `${ratio(r.cpu[0], fl)}; ${ratio(r.cpu[0], fv)}`,
+        '',
+      ]);
+    } else {
+      const label = `multi_head h = ${r.h}, d = ${r.d} (plain: ${r.h} calls)`;
+      lines.push([label, String(r.n), both(r.cpu[0], r.wall[0]), both(r.cpu[1], r.wall[1]), ratio(r.cpu[1], r.cpu[0]), '', '', r.check.toExponential(1)]);
+    }
+  }
+  const w = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  const line = (l) => `| ${l.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
+  console.log(`\n${line(lines[0])}\n|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`);
+  for (const l of lines.slice(1)) console.log(line(l));
+  console.log(
+    `Causal, d = 64 (multi_head: d = 512); medians of the CPU time, wall clock in brackets. WASM SIMD128 multiply-add peak (12 chains of acc·a + b on f64x2): ${f(peak / 1e9, 2)} G scalar multiply-adds/s. max |Δ|: out and weights against the plain kernel's, and flash's out against attention's.`,
+  );
+  const peakNative = native.benchmarks.find((b) => b.name === 'peak/multiply_add')?.['multiply-adds/s'];
+  const plainNative = [256, 1024, 2048].map((n) => `n = ${n}: ${f(nativeMs('causal_d64', n, 'plain', 'cpu_time'), 3)} ms`).join(', ');
+  console.log(`Natively (-O3 -march=native): the plain kernel ${plainNative}; peak ${f((peakNative ?? NaN) / 1e9, 2)} G multiply-adds/s.`);
+}

@@ -18,6 +18,9 @@
 #include "matmul.h"
 #include "multi_head.h"
 #include "random.h"
+// the plain kernel and the multiply-add peak (the yardsticks of the WASM bench, here natively);
+// its one source is included here: core_bench is built from this file alone
+#include "plain_kernel.cpp"
 
 namespace {
 
@@ -157,6 +160,41 @@ BENCHMARK(BM_AttentionCausal)
     ->Arg(1024)
     ->Arg(4096)
     ->Unit(benchmark::kMillisecond);
+
+// ---- the engine at the limit: the plain kernel and the multiply-add peak ----
+// Causal, d = 64: plain::causal_attention on the same inputs as causal_d64/fast, into buffers
+// allocated once (out (n, 64), P (n, n)); the peak loop's rate in G scalar multiply-adds/s.
+void BM_Plain(benchmark::State& state) {
+  const std::size_t n = static_cast<std::size_t>(state.range(0)), d = 64;
+  const Inputs in(n, d);
+  std::vector<double> out(n * d), P(n * n), scratch(n * d + 4 * n);
+  for (auto _ : state) {
+    plain::causal_attention(in.Q.data.data(), in.K.data.data(), in.V.data.data(), n, d, d,
+                            out.data(), P.data(), scratch.data());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, n, d);
+}
+BENCHMARK(BM_Plain)
+    ->Name("causal_d64/plain")
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(2048)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_Peak(benchmark::State& state) {
+  std::size_t steps = 1000000;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(steps);  // opaque: the call is not hoisted out of the loop
+    benchmark::DoNotOptimize(plain::multiply_add_chains(steps));
+  }
+  state.counters["multiply-adds/s"] =
+      benchmark::Counter(static_cast<double>(steps * plain::kPeakChains * plain::lanes()) *
+                             static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
+}
+BENCHMARK(BM_Peak)->Name("peak/multiply_add")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
