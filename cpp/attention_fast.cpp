@@ -188,6 +188,19 @@ void output_block(const double* const* w, const double* Vp, std::size_t n_k, std
   }
 }
 
+// The steps of a full block are called through these pointers: a volatile
+// pointer is read at each call, so no optimiser can inline the step.
+// Emscripten's wasm-opt inlines every function with one caller whatever
+// LLVM's noinline says, and V8 then allocated registers for one large
+// function and spilled the tiles' accumulators (flash_attention.cpp does the
+// same; one indirect call per step and block, n_q / 4 · 6 calls in all).
+void (*volatile const g_scores)(const double* const*, const double*, std::size_t, std::size_t,
+                                std::size_t, std::size_t, double, double*) = scores_block<kRows>;
+void (*volatile const g_softmax)(double*, const std::uint8_t*, const KeyRange&,
+                                 double*) = softmax_row;
+void (*volatile const g_output)(const double* const*, const double*, std::size_t, std::size_t,
+                                std::size_t, std::size_t, double* const*) = output_block<kRows>;
+
 // Steps 1–4 for the R query rows starting at i; writes rows i … i+R−1 of
 // out_all (n_q, d_v) and w_all (n_q, n_k) completely.
 template <std::size_t R>
@@ -223,7 +236,10 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
     return;
   }
   // 1. scores for the block's key range: S (R, n_kp)
-  scores_block<R>(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
+  if constexpr (R == kRows)
+    g_scores(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
+  else
+    scores_block<R>(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
   // 1b. plus the bias (after scaling, before masking), over each row's own range
   if (bias)
     for (std::size_t t = 0; t < R; ++t) {
@@ -234,10 +250,13 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
   // 2.–3. softmax per row, over that row's own range
   for (std::size_t t = 0; t < R; ++t)
     if (range[t].lo < range[t].hi)
-      softmax_row(S.data() + t * n_kp, mask ? mask->data.data() + (i + t) * n_k : nullptr, range[t],
-                  w[t]);
+      g_softmax(S.data() + t * n_kp, mask ? mask->data.data() + (i + t) * n_k : nullptr, range[t],
+                w[t]);
   // 4. out = weights · V over the block's key range
-  output_block<R>(w, Vp.data(), n_k, d_v, lo, hi, out);
+  if constexpr (R == kRows)
+    g_output(w, Vp.data(), n_k, d_v, lo, hi, out);
+  else
+    output_block<R>(w, Vp.data(), n_k, d_v, lo, hi, out);
 }
 
 // ---------------------------------------------------------------------------
