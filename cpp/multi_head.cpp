@@ -110,43 +110,44 @@ Result<Matrix> rope_heads(const char* fn, const char* arg, const Matrix& X, std:
   return out;
 }
 
-MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
-                                     std::size_t h, const Mask* mask, double temperature,
-                                     const Tensor3* bias, const RopeOptions* rope) {
+namespace {
+
+// Head t of multi_head: its slices of Q, K (rope-turned if rope is given:
+// queries by q_rope, keys by rope) and V, attention scaled by τ·√(d/h) (plus
+// bias[t] after scaling); its output into columns [t·d_v/h, (t+1)·d_v/h) of
+// out (n_q, d_v), its weights (n_q, n_k) into `weights`, every element written.
+void attend_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h, std::size_t t,
+                 const Mask* mask, double temperature, const Tensor3* bias, const RopeOptions* rope,
+                 const RopeOptions& q_rope, Matrix& out, double* weights) {
   const std::size_t d_head = Q.cols / h, dv_head = V.cols / h;
-  MultiHeadResult r{Matrix(Q.rows, V.cols), {}};
-  r.weights.reserve(h);
-  const RopeOptions q_rope = rope ? query_rope(*rope, Q.rows, K.rows) : RopeOptions{};
-  for (std::size_t t = 0; t < h; ++t) {
-    // 1. this head's slices: Q_t (n_q, d/h), K_t (n_k, d/h), V_t (n_k, d_v/h)
-    Matrix Qt = columns(Q, t * d_head, d_head);
-    Matrix Kt = columns(K, t * d_head, d_head);
-    const Matrix Vt = columns(V, t * dv_head, dv_head);
-    // 1b. rope: turn q_i to position offset + n_k − n_q + i and k_j to offset + j,
-    //     with the head's own width d/h (V is never turned)
-    if (rope) {
-      Qt = ap::rope(Qt, q_rope).value;  // (n_q, d/h)
-      Kt = ap::rope(Kt, *rope).value;   // (n_k, d/h)
-    }
-    // 2. attention scaled by τ·√(d/h): d/h is the width this head actually has
-    //    (plus head t's bias, bias[t] (n_q, n_k), after scaling)
-    Matrix Bt;
-    if (bias)
-      Bt = Matrix(Q.rows, K.rows,
-                  std::vector<double>(bias->matrix(t), bias->matrix(t) + Q.rows * K.rows));
-    AttentionResult a =
-        attention_fast(Qt, Kt, Vt, mask, AttentionOptions{true, temperature, bias ? &Bt : nullptr});
-    // 3. concatenate: head t's output fills columns [t·d_v/h, (t+1)·d_v/h)
-    for (std::size_t i = 0; i < Q.rows; ++i)
-      for (std::size_t c = 0; c < dv_head; ++c) r.out(i, t * dv_head + c) = a.out(i, c);
-    r.weights.push_back(std::move(a.weights));
+  // 1. this head's slices: Q_t (n_q, d/h), K_t (n_k, d/h), V_t (n_k, d_v/h)
+  Matrix Qt = columns(Q, t * d_head, d_head);
+  Matrix Kt = columns(K, t * d_head, d_head);
+  const Matrix Vt = columns(V, t * dv_head, dv_head);
+  // 1b. rope: turn q_i to position offset + n_k − n_q + i and k_j to offset + j,
+  //     with the head's own width d/h (V is never turned)
+  if (rope) {
+    Qt = ap::rope(Qt, q_rope).value;  // (n_q, d/h)
+    Kt = ap::rope(Kt, *rope).value;   // (n_k, d/h)
   }
-  return r;
+  // 2. attention scaled by τ·√(d/h): d/h is the width this head actually has
+  //    (plus head t's bias, bias[t] (n_q, n_k), after scaling)
+  Matrix Bt;
+  if (bias)
+    Bt = Matrix(Q.rows, K.rows,
+                std::vector<double>(bias->matrix(t), bias->matrix(t) + Q.rows * K.rows));
+  Matrix head_out(Q.rows, dv_head);  // (n_q, d_v/h)
+  attention_fast_into(Qt, Kt, Vt, mask, AttentionOptions{true, temperature, bias ? &Bt : nullptr},
+                      head_out.data.data(), weights);
+  // 3. concatenate: head t's output fills columns [t·d_v/h, (t+1)·d_v/h)
+  for (std::size_t i = 0; i < Q.rows; ++i)
+    for (std::size_t c = 0; c < dv_head; ++c) out(i, t * dv_head + c) = head_out(i, c);
 }
 
-Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
-                                   const Mask* mask, double temperature, const Tensor3* bias,
-                                   const RopeOptions* rope) {
+// The checks of multi_head (see multi_head.h), reported under the name "multi_head".
+Status check_multi_head_call(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
+                             const Mask* mask, double temperature, const Tensor3* bias,
+                             const RopeOptions* rope) {
   Status s = check_temperature("multi_head", temperature);
   if (s.ok()) s = check_multi_head("multi_head", Q, K, V, h, mask);
   if (s.ok()) s = check_head_bias("multi_head", bias, h, Q.rows, K.rows);
@@ -159,19 +160,76 @@ Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matri
                    multi_head_cost(static_cast<double>(Q.rows), static_cast<double>(K.rows),
                                    static_cast<double>(Q.cols), static_cast<double>(V.cols),
                                    static_cast<double>(h), rope != nullptr));
+  return s;
+}
+
+// Q and K turned by rope for multi_head: first, so that a value that
+// overflows float64 (|x| near 1e308) is reported here; then the heads attend
+// without rope.
+Status rope_both(const Matrix& Q, const Matrix& K, std::size_t h, const RopeOptions& rope,
+                 Matrix& Qr, Matrix& Kr) {
+  Result<Matrix> q = rope_heads("multi_head", "Q", Q, h, query_rope(rope, Q.rows, K.rows));
+  if (!q.ok()) return q.status;
+  Result<Matrix> k = rope_heads("multi_head", "K", K, h, rope);
+  if (!k.ok()) return k.status;
+  Qr = std::move(q.value);
+  Kr = std::move(k.value);
+  return Status::Ok();
+}
+
+}  // namespace
+
+MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                     std::size_t h, const Mask* mask, double temperature,
+                                     const Tensor3* bias, const RopeOptions* rope) {
+  MultiHeadResult r{Matrix(Q.rows, V.cols), {}};
+  r.weights.reserve(h);
+  const RopeOptions q_rope = rope ? query_rope(*rope, Q.rows, K.rows) : RopeOptions{};
+  for (std::size_t t = 0; t < h; ++t) {
+    r.weights.emplace_back(Q.rows, K.rows);  // (n_q, n_k)
+    attend_head(Q, K, V, h, t, mask, temperature, bias, rope, q_rope, r.out,
+                r.weights.back().data.data());
+  }
+  return r;
+}
+
+Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
+                                   const Mask* mask, double temperature, const Tensor3* bias,
+                                   const RopeOptions* rope) {
+  Status s = check_multi_head_call(Q, K, V, h, mask, temperature, bias, rope);
   if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
   Result<MultiHeadResult> r;
   if (!rope) {
     r.value = multi_head_unchecked(Q, K, V, h, mask, temperature, bias);
     return r;
   }
-  // rope: turn each head's q and k first, so that a value that overflows
-  // float64 (|x| near 1e308) is reported here, then attend without rope
-  Result<Matrix> Qr = rope_heads("multi_head", "Q", Q, h, query_rope(*rope, Q.rows, K.rows));
-  if (!Qr.ok()) return Result<MultiHeadResult>::Fail(Qr.status);
-  Result<Matrix> Kr = rope_heads("multi_head", "K", K, h, *rope);
-  if (!Kr.ok()) return Result<MultiHeadResult>::Fail(Kr.status);
-  r.value = multi_head_unchecked(Qr.value, Kr.value, V, h, mask, temperature, bias);
+  Matrix Qr, Kr;
+  s = rope_both(Q, K, h, *rope, Qr, Kr);
+  if (!s.ok()) return Result<MultiHeadResult>::Fail(s);
+  r.value = multi_head_unchecked(Qr, Kr, V, h, mask, temperature, bias);
+  return r;
+}
+
+Result<MultiHeadBuffers> multi_head_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                            std::size_t h, const Mask* mask, double temperature,
+                                            const Tensor3* bias, const RopeOptions* rope) {
+  Status s = check_multi_head_call(Q, K, V, h, mask, temperature, bias, rope);
+  Matrix Qr, Kr;
+  if (s.ok() && rope) s = rope_both(Q, K, h, *rope, Qr, Kr);
+  if (!s.ok()) return Result<MultiHeadBuffers>::Fail(s);
+  const Matrix& q = rope ? Qr : Q;
+  const Matrix& k = rope ? Kr : K;
+  Result<MultiHeadBuffers> r;
+  MultiHeadBuffers& b = r.value;
+  b.h = h;
+  b.n_q = Q.rows;
+  b.n_k = K.rows;
+  b.out = Matrix(Q.rows, V.cols);  // (n_q, d_v)
+  // new double[n], not new double[n](): uninitialised, each head's kernel writes its slice
+  b.weights.reset(new double[h * b.n_q * b.n_k]);
+  for (std::size_t t = 0; t < h; ++t)
+    attend_head(q, k, V, h, t, mask, temperature, bias, nullptr, RopeOptions{}, b.out,
+                b.weights.get() + t * b.n_q * b.n_k);
   return r;
 }
 

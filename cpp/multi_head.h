@@ -13,6 +13,7 @@
 // ALiBi's p_i), so (rotated q_i)·(rotated k_j) depends only on p_i − j.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "rope.h"
@@ -33,6 +34,22 @@ Result<MultiHeadResult> multi_head(const Matrix& Q, const Matrix& K, const Matri
                                    const Mask* mask = nullptr, double temperature = 1.0,
                                    const Tensor3* bias = nullptr,
                                    const RopeOptions* rope = nullptr);
+
+// multi_head's result with the h weight matrices in one uninitialised buffer,
+// for a caller that copies it elsewhere at once (the WASM bindings): each
+// head's kernel writes its (n_q, n_k) weights once, straight into its slice
+// (no zero-fill of h matrices, no concatenation afterwards).
+struct MultiHeadBuffers {
+  std::size_t h = 0, n_q = 0, n_k = 0;
+  Matrix out;                         // (n_q, d_v)
+  std::unique_ptr<double[]> weights;  // (h, n_q, n_k)
+};
+
+// Checked like multi_head(); the same numbers, bit for bit.
+Result<MultiHeadBuffers> multi_head_buffers(const Matrix& Q, const Matrix& K, const Matrix& V,
+                                            std::size_t h, const Mask* mask = nullptr,
+                                            double temperature = 1.0, const Tensor3* bias = nullptr,
+                                            const RopeOptions* rope = nullptr);
 
 // Unchecked core shared with block() (which uses τ = 1); inputs must already
 // be valid (check_head_rope too, when rope is given).

@@ -42,6 +42,7 @@ using namespace ap_js;
 // h matrices of the same shape, stacked: { data (h·rows·cols), count, rows, cols }
 val stack_to(const std::vector<ap::Matrix>& ms) {
   std::vector<double> all;
+  all.reserve(ms.empty() ? 0 : ms.size() * ms[0].data.size());  // one allocation, no regrowth
   for (const ap::Matrix& m : ms) all.insert(all.end(), m.data.begin(), m.data.end());
   val o = val::object();
   o.set("data", copy_out(all));
@@ -132,10 +133,16 @@ val js_causal_mask(double n_q, double n_k) {
   return s.ok() ? mask_out(ap::causal_mask(nq, nk)) : failure(s);
 }
 
-// { out, weights (stacked) } of multi_head and its rope overload.
-void multi_head_fields(val& o, const ap::MultiHeadResult& v) {
+// { out, weights (stacked) } of multi_head and its rope overload: the h weight
+// matrices are one buffer already (multi_head_buffers), copied out once.
+void multi_head_fields(val& o, const ap::MultiHeadBuffers& v) {
   o.set("out", matrix_to(v.out));
-  o.set("weights", stack_to(v.weights));
+  val w = val::object();
+  w.set("data", copy_out(v.weights.get(), v.h * v.n_q * v.n_k));
+  w.set("count", v.h);
+  w.set("rows", v.n_q);
+  w.set("cols", v.n_k);
+  o.set("weights", w);
 }
 
 // bias: null, or a RawTensor3 (h, n_q, n_k), one per head (the core checks it)
@@ -147,9 +154,9 @@ val js_multi_head(val Q, val K, val V, double h, val mask, double temperature, v
   ap::Tensor3 bias_copy;
   const ap::Mask* M = optional_mask(mask, mask_copy);
   const ap::Tensor3* B = optional_tensor(bias, bias_copy);
-  return result_to(
-      ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M, temperature, B),
-      multi_head_fields);
+  return result_to(ap::multi_head_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M,
+                                          temperature, B),
+                   multi_head_fields);
 }
 
 val js_pos_encoding(double n, double d) {
@@ -369,8 +376,8 @@ val js_multi_head_rope(val Q, val K, val V, double h, val mask, double temperatu
   const ap::Mask* M = optional_mask(mask, mask_copy);
   const ap::Tensor3* B = optional_tensor(bias, bias_copy);
   const ap::RopeOptions R{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, offset};
-  return result_to(ap::multi_head(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M,
-                                  temperature, B, rope ? &R : nullptr),
+  return result_to(ap::multi_head_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M,
+                                          temperature, B, rope ? &R : nullptr),
                    multi_head_fields);
 }
 
