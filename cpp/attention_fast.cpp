@@ -144,12 +144,24 @@ void softmax_row(double* s, const std::uint8_t* m, const KeyRange& range, double
   double max = lane_max[0];
   for (std::size_t l = 1; l < kLanes; ++l) max = lane_max[l] > max ? lane_max[l] : max;
   // 3b. e^(s − max) ≤ 1 in place, and their sum; −∞ gives exactly 0
-  vec lane_sum = {};
-  for (std::size_t j = j0; j < j1; j += kLanes) {
+  //     (two registers a step: two independent exps, so one's latency hides
+  //     the other's)
+  vec lane_sum = {}, lane_sum2 = {};
+  j = j0;
+  for (; j + 2 * kLanes <= j1; j += 2 * kLanes) {
+    const vec e = exp_nonpositive(load(s + j) - max);
+    const vec e2 = exp_nonpositive(load(s + j + kLanes) - max);
+    store(s + j, e);
+    store(s + j + kLanes, e2);
+    lane_sum += e;
+    lane_sum2 += e2;
+  }
+  if (j < j1) {
     const vec e = exp_nonpositive(load(s + j) - max);
     store(s + j, e);
     lane_sum += e;
   }
+  lane_sum += lane_sum2;
   double sum = 0.0;  // ≥ 1: the max entry contributes e^0 = 1 exactly
   for (std::size_t l = 0; l < kLanes; ++l) sum += lane_sum[l];
   // 3c. normalise into w; a hidden key is set to 0.0 outright (its e is
@@ -204,10 +216,10 @@ void (*volatile const g_output)(const double* const*, const double*, std::size_t
 // Steps 1–4 for the R query rows starting at i; writes rows i … i+R−1 of
 // out_all (n_q, d_v) and w_all (n_q, n_k) completely.
 template <std::size_t R>
-void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vector<double>& Vp,
-                  const Mask* mask, const Matrix* bias, double factor, std::size_t i,
-                  std::size_t n_k, std::size_t d_v, std::size_t n_kp, std::vector<double>& S,
-                  double* out_all, double* w_all) {
+void attend_block(const Matrix& Q, const double* Kp, const double* Vp, const Mask* mask,
+                  const Matrix* bias, double factor, std::size_t i, std::size_t n_k,
+                  std::size_t d_v, std::size_t n_kp, std::vector<double>& S, double* out_all,
+                  double* w_all) {
   const std::size_t d_k = Q.cols;
   const double* q[R];
   double* w[R];
@@ -237,9 +249,9 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
   }
   // 1. scores for the block's key range: S (R, n_kp)
   if constexpr (R == kRows)
-    g_scores(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
+    g_scores(q, Kp, d_k, n_kp, lo, hi, factor, S.data());
   else
-    scores_block<R>(q, Kp.data(), d_k, n_kp, lo, hi, factor, S.data());
+    scores_block<R>(q, Kp, d_k, n_kp, lo, hi, factor, S.data());
   // 1b. plus the bias (after scaling, before masking), over each row's own range
   if (bias)
     for (std::size_t t = 0; t < R; ++t) {
@@ -254,9 +266,9 @@ void attend_block(const Matrix& Q, const std::vector<double>& Kp, const std::vec
                 w[t]);
   // 4. out = weights · V over the block's key range
   if constexpr (R == kRows)
-    g_output(w, Vp.data(), n_k, d_v, lo, hi, out);
+    g_output(w, Vp, n_k, d_v, lo, hi, out);
   else
-    output_block<R>(w, Vp.data(), n_k, d_v, lo, hi, out);
+    output_block<R>(w, Vp, n_k, d_v, lo, hi, out);
 }
 
 // ---------------------------------------------------------------------------
@@ -462,9 +474,10 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   }
 
   const std::size_t n_kp = round_up(n_k, kKeys), d_vp = round_up(d_v, kCols);
-  const std::vector<double> Kp = pack_keys(K, n_kp);    // (n_kp / kKeys, d_k, kKeys)
-  const std::vector<double> Vp = pack_values(V, d_vp);  // (d_vp / kCols, n_k, kCols)
-  std::vector<double> S(kRows * n_kp);                  // (kRows, n_kp) one block's scores
+  const Buffer Kp_buffer = pack_keys(K, n_kp);    // (n_kp / kKeys, d_k, kKeys)
+  const Buffer Vp_buffer = pack_values(V, d_vp);  // (d_vp / kCols, n_k, kCols)
+  const double *Kp = Kp_buffer.get(), *Vp = Vp_buffer.get();
+  std::vector<double> S(kRows * n_kp);  // (kRows, n_kp) one block's scores
 
   std::size_t i = 0;
   for (; i + kRows <= n_q; i += kRows)

@@ -1,5 +1,7 @@
 #include "matmul.h"
 
+#include <utility>
+
 namespace ap {
 
 Matrix matmul(const Matrix& A, const Matrix& B, const std::vector<double>& bias) {
@@ -19,10 +21,11 @@ Matrix matmul(const Matrix& A, const Matrix& B, const std::vector<double>& bias)
 }
 
 Matrix columns(const Matrix& M, std::size_t first, std::size_t width) {
-  Matrix S(M.rows, width);  // (rows, width)
+  std::vector<double> S;  // (rows, width), appended row by row: no zero-fill first
+  S.reserve(M.rows * width);
   for (std::size_t i = 0; i < M.rows; ++i)
-    for (std::size_t c = 0; c < width; ++c) S(i, c) = M(i, first + c);
-  return S;
+    S.insert(S.end(), M.row(i) + first, M.row(i) + first + width);
+  return Matrix(M.rows, width, std::move(S));
 }
 
 }  // namespace ap

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "tensor.h"
@@ -118,26 +119,31 @@ inline vec exp_nonpositive(vec x) {
 // ---------------------------------------------------------------------------
 // Packing.
 
+// Packed copies are uninitialised buffers: every element is written once
+// (the padding with zeros), instead of zero-filled first and then overwritten.
+using Buffer = std::unique_ptr<double[]>;
+
 // Kp: panel p holds keys p·kKeys … p·kKeys+kKeys−1 as (d_k, kKeys), so the
 // score tile reads one contiguous run; keys past n_k are zero (scores unused).
-inline std::vector<double> pack_keys(const Matrix& K, std::size_t n_kp) {
+inline Buffer pack_keys(const Matrix& K, std::size_t n_kp) {
   const std::size_t n_k = K.rows, d_k = K.cols;
-  std::vector<double> Kp(n_kp * d_k, 0.0);  // (n_kp / kKeys, d_k, kKeys)
-  for (std::size_t j = 0; j < n_k; ++j) {
-    double* panel = Kp.data() + (j / kKeys) * d_k * kKeys + j % kKeys;
-    const double* k = K.row(j);  // (d_k)
-    for (std::size_t c = 0; c < d_k; ++c) panel[c * kKeys] = k[c];
+  Buffer Kp(new double[n_kp * d_k]);  // (n_kp / kKeys, d_k, kKeys)
+  for (std::size_t j = 0; j < n_kp; ++j) {
+    double* panel = Kp.get() + (j / kKeys) * d_k * kKeys + j % kKeys;
+    const double* k = j < n_k ? K.row(j) : nullptr;  // (d_k)
+    for (std::size_t c = 0; c < d_k; ++c) panel[c * kKeys] = k ? k[c] : 0.0;
   }
   return Kp;
 }
 
 // Vp: panel p holds columns p·kCols … p·kCols+kCols−1 as (n_k, kCols), so the
 // output tile streams through one contiguous run; columns past d_v are zero.
-inline std::vector<double> pack_values(const Matrix& V, std::size_t d_vp) {
+inline Buffer pack_values(const Matrix& V, std::size_t d_vp) {
   const std::size_t n_k = V.rows, d_v = V.cols;
-  std::vector<double> Vp(n_k * d_vp, 0.0);  // (d_vp / kCols, n_k, kCols)
+  Buffer Vp(new double[n_k * d_vp]);  // (d_vp / kCols, n_k, kCols)
   for (std::size_t j = 0; j < n_k; ++j)
-    for (std::size_t c = 0; c < d_v; ++c) Vp[((c / kCols) * n_k + j) * kCols + c % kCols] = V(j, c);
+    for (std::size_t c = 0; c < d_vp; ++c)
+      Vp[((c / kCols) * n_k + j) * kCols + c % kCols] = c < d_v ? V(j, c) : 0.0;
   return Vp;
 }
 
