@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /** The spec files that run after the others, on one worker (see `projects`). */
-const ALONE = /(experiments-memory|no-freeze|training|training-speed)\.spec\.ts/;
+const ALONE = /(experiments-memory|no-freeze|threads|training|training-speed)\.spec\.ts/;
 const PORT = Number(process.env.E2E_PORT ?? 4178); // not Vite's 5173 nor its preview's 4173
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
 import { inlineWorker, workerAssets, workerReference } from './scripts/inline-worker';
 import { offlineTrainer, workerFileName } from './scripts/trainer-build';
+import { noThreadsBuild } from './scripts/threads-build';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
@@ -30,7 +31,8 @@ function siteConfig(): UserConfig {
       },
     },
     worker: { format: 'es' },
-    server: { port: 5173 },
+    // cross-origin isolated (as GitHub Pages is through the site's service worker): the page's worker runs the core with two threads
+    server: { port: 5173, headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
     plugins: [sharedWorker(), componentBuild()],
   };
 }
@@ -114,7 +116,7 @@ function singleFileConfig(): UserConfig {
       rollupOptions: { input: resolve(import.meta.dirname, 'web/index.html'), output: { codeSplitting: false } },
     },
     worker: { format: 'iife' }, // a module worker cannot start from a blob: URL in a file:// page; a classic one can
-    plugins: [offlineTrainer(), inlineIntoHtml('attention-playground.html')],
+    plugins: [offlineTrainer(), noThreadsBuild(), inlineIntoHtml('attention-playground.html')],
   };
 }
 

@@ -12,6 +12,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
 import { inlineWorker, workerAssets } from './scripts/inline-worker';
 import { offlineTrainer, workerFileName } from './scripts/trainer-build';
+import { noThreadsBuild } from './scripts/threads-build';
 
 const OUT = resolve(import.meta.dirname, 'dist-package');
 const entry = (name: string) => resolve(import.meta.dirname, `web/src/package/${name}.ts`);
@@ -62,7 +63,7 @@ function standaloneConfig(): UserConfig {
       },
     },
     worker: { format: 'iife' }, // a classic worker: it can start from a blob: URL on any page, file:// included
-    plugins: [offlineTrainer(), inlineWorkerPlugin()],
+    plugins: [offlineTrainer(), noThreadsBuild(), inlineWorkerPlugin()],
   };
 }
 

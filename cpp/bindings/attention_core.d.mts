@@ -103,6 +103,10 @@ export interface RawCore {
     interleaved: boolean, offset: number, alibi: boolean):
     RawResult<{ normed: RawMatrix; attended: RawMatrix; out: RawMatrix; weights: RawStack }>;
   HEAP8: Int8Array;
+  /** How many threads the kernels use: 2 only in the build with threads (cpp/bindings/threads_bindings.cpp). */
+  set_threads(n: number): number;
+  threads(): number;
+  threads_available(): boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [experiment: string]: any;
 }
@@ -110,6 +114,8 @@ export interface RawCore {
 export interface FactoryOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   locateFile?: (path: string, prefix: string) => string;
+  /** The build with threads: where its glue is, for the threads' workers to import. */
+  mainScriptUrlOrBlob?: string;
 }
 
 export default function createAttentionCore(options?: FactoryOptions): Promise<RawCore>;

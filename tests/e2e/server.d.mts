@@ -6,6 +6,9 @@ export declare const DIST: string;
 /** The strict policy the page must load, compute and draw under. */
 export declare const CSP: string;
 
+/** The headers that make a page cross-origin isolated. */
+export declare const ISOLATION: Record<string, string>;
+
 /** One request the server answered. */
 export interface ServedRequest {
   method: string;
@@ -28,6 +31,8 @@ export interface ServerOptions {
   root?: string;
   prefix?: string;
   csp?: boolean;
+  /** Send COOP and COEP: the page is cross-origin isolated. */
+  isolated?: boolean;
   port?: number;
 }
 

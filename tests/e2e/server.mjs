@@ -10,6 +10,9 @@
 //   site (/<repo>/ → dist/); anything outside the prefix is a 404, and the
 //   prefix without its trailing slash redirects to it.
 // * csp: send the strict Content-Security-Policy the page must work under.
+// * isolated: make the page cross-origin isolated (COOP same-origin, COEP require-corp), as
+//   scripts/serve.sh does and GitHub Pages does through the site's service worker: the page's
+//   worker then runs the core's build with two threads.
 // * port: a fixed port (the webServer's), or by default an ephemeral one (a
 //   test's own server, with its own origin and its own request log).
 // * Listens on 127.0.0.1 only. No dependencies.
@@ -25,6 +28,9 @@ export const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /** The strict policy the page must load, compute and draw under. */
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+/** The headers that make a page cross-origin isolated (a SharedArrayBuffer, so a shared WebAssembly memory, is allowed). */
+export const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' };
 
 /** Content types by file extension. */
 const TYPES = {
@@ -44,7 +50,7 @@ const TYPES = {
 
 /**
  * Serve `root` on 127.0.0.1 at `port` (default: an ephemeral port).
- * @param {{ root?: string, prefix?: string, csp?: boolean, port?: number }} [opts]
+ * @param {{ root?: string, prefix?: string, csp?: boolean, isolated?: boolean, port?: number }} [opts]
  * @returns {Promise<{ url: string, origin: string, requests: { method: string, path: string, status: number }[], close: () => Promise<void> }>}
  */
 export async function startServer(opts = {}) {
@@ -54,11 +60,12 @@ export async function startServer(opts = {}) {
   if (!prefix.endsWith('/')) prefix = `${prefix}/`;
   /** Every request answered, for tests that check what the page fetched. */
   const requests = [];
+  const policy = { ...(opts.csp ? { 'Content-Security-Policy': CSP } : {}), ...(opts.isolated ? ISOLATION : {}) };
 
   const server = createServer(async (req, res) => {
     const send = (status, headers, body) => {
       requests.push({ method: req.method ?? 'GET', path: req.url ?? '', status });
-      res.writeHead(status, { ...headers, ...(opts.csp ? { 'Content-Security-Policy': CSP } : {}) });
+      res.writeHead(status, { ...headers, ...policy });
       res.end(body);
     };
     try {
@@ -82,7 +89,7 @@ export async function startServer(opts = {}) {
       };
       if (req.method === 'HEAD') return send(200, headers, '');
       requests.push({ method: 'GET', path: req.url ?? '', status: 200 });
-      res.writeHead(200, { ...headers, ...(opts.csp ? { 'Content-Security-Policy': CSP } : {}) });
+      res.writeHead(200, { ...headers, ...policy });
       createReadStream(file).pipe(res);
     } catch (err) {
       send(500, { 'Content-Type': 'text/plain' }, String(err));
@@ -107,7 +114,7 @@ export async function startServer(opts = {}) {
   };
 }
 
-// `node tests/e2e/server.mjs [--prefix /some-repo/] [--csp] [--port N]` serves dist/ until killed.
+// `node tests/e2e/server.mjs [--prefix /some-repo/] [--csp] [--isolated] [--port N]` serves dist/ until killed.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
   const value = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
@@ -115,6 +122,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     console.error('server: dist/index.html is missing: run `npx vite build` first');
     process.exit(1);
   }
-  const s = await startServer({ prefix: value('--prefix') ?? '/', csp: args.includes('--csp'), port: value('--port') ? Number(value('--port')) : undefined });
-  console.log(`serving dist/ at ${s.url}${args.includes('--csp') ? ' (with CSP)' : ''}`);
+  const s = await startServer({ prefix: value('--prefix') ?? '/', csp: args.includes('--csp'), isolated: args.includes('--isolated'), port: value('--port') ? Number(value('--port')) : undefined });
+  console.log(`serving dist/ at ${s.url}${args.includes('--csp') ? ' (with CSP)' : ''}${args.includes('--isolated') ? ' (cross-origin isolated)' : ''}`);
 }

@@ -23,7 +23,8 @@ import createAttentionCore from './wasm/attention_core.mjs';
 import { makeExperiments } from './experiments';
 import { makeFriendly } from './friendly';
 import { readLimits } from './limits';
-import { simdSupported } from './simd';
+import { simdSupported, type CoreBuild } from './simd';
+import { MT_BUILD } from './threads-build';
 import { makeTyped } from './typed';
 import { guarded } from './validate';
 import type { Core } from './types';
@@ -45,9 +46,15 @@ export interface LoadOptions {
    * wherever the engine has SIMD128. A `wasmBinary` or `wasmUrl` given with it must be that build's.
    */
   simd?: boolean;
+  /**
+   * 2: the build with two threads, where this context allows it (THREADS: cross-origin isolated,
+   * SIMD128, two cores, not in a one-file build); anywhere else, and by default, one thread.
+   * The numbers are the same either way.
+   */
+  threads?: number;
 }
 
-/** The two builds' .wasm files: a bundler rewrites these addresses as it does the Emscripten glue's own. */
+/** The .wasm files of the builds with one thread: a bundler rewrites these addresses as it does the Emscripten glue's own. */
 export const WASM_URLS: { readonly simd: string; readonly nosimd: string } = {
   simd: new URL('./wasm/attention_core.wasm', import.meta.url).href,
   nosimd: new URL('./wasm/attention_core_nosimd.wasm', import.meta.url).href,
@@ -56,6 +63,14 @@ export const WASM_URLS: { readonly simd: string; readonly nosimd: string } = {
 /** Whether this engine runs the SIMD128 build (read once). */
 export const SIMD: boolean = simdSupported();
 
+/** Whether this context may run the build with two threads: a shared memory needs cross-origin isolation. */
+export const THREADS: boolean =
+  SIMD &&
+  MT_BUILD !== null &&
+  globalThis.crossOriginIsolated === true &&
+  typeof SharedArrayBuffer === 'function' &&
+  (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
+
 /**
  * Where the .wasm this engine runs is. A user's bundler copies our prebuilt worker as it is, and
  * the worker's own address would then point at nothing: so the page passes this one to the
@@ -63,29 +78,48 @@ export const SIMD: boolean = simdSupported();
  */
 export const WASM_URL: string = SIMD ? WASM_URLS.simd : WASM_URLS.nosimd;
 
-/** The Emscripten glue of one build: the SIMD one is part of the page; the other is fetched only where it runs. */
-function glue(simd: boolean): Promise<typeof createAttentionCore> {
-  return simd ? Promise.resolve(createAttentionCore) : import('./wasm/attention_core_nosimd.mjs').then((m) => m.default);
+/** The build loadCore(options) loads. */
+function buildOf(options: LoadOptions): CoreBuild {
+  if ((options.threads ?? 1) >= 2 && THREADS && options.simd !== false) return 'mt';
+  return (options.simd ?? SIMD) ? 'simd' : 'nosimd';
 }
 
-const cached = new Map<boolean, Promise<Core>>();
+type Factory = typeof createAttentionCore;
+
+/** A build's Emscripten glue and its options: the SIMD one is part of the page; the others are fetched only where they run. */
+async function factory(build: CoreBuild, { wasmBinary, wasmUrl }: LoadOptions): Promise<() => ReturnType<Factory>> {
+  const located = { ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) };
+  if (build === 'simd') return () => createAttentionCore(located);
+  if (build === 'nosimd') {
+    const create = (await import('./wasm/attention_core_nosimd.mjs')).default;
+    return () => create(located);
+  }
+  // the build with threads: its threads' workers import the glue by its address, so it is a file of its own
+  const mt = MT_BUILD!;
+  const create = ((await import(/* @vite-ignore */ mt.glue)) as { default: Factory }).default;
+  const wasm = wasmUrl ?? mt.wasm;
+  return () =>
+    create({ ...(wasmBinary ? { wasmBinary } : {}), locateFile: (path) => (path.endsWith('.worker.js') ? mt.worker : wasm), mainScriptUrlOrBlob: mt.glue });
+}
+
+const cached = new Map<CoreBuild, Promise<Core>>();
 
 /** Load the WebAssembly core once per build; later calls return the same instance. */
 export function loadCore(options: LoadOptions = {}): Promise<Core> {
-  const simd = options.simd ?? SIMD;
-  let core = cached.get(simd);
+  const build = buildOf(options);
+  let core = cached.get(build);
   if (!core) {
-    const { wasmBinary, wasmUrl } = options;
-    core = glue(simd)
-      .then((create) => create({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) }))
+    core = factory(build, options)
+      .then((create) => create())
       .then((raw): Core => {
         const limits = readLimits(raw);
+        const threads = raw.set_threads(build === 'mt' ? 2 : 1);
         const typed = guarded(makeTyped(raw));
-        return { ...guarded(makeFriendly(raw, typed)), experiments: guarded(makeExperiments(raw)), limits: () => limits, typed, raw };
+        return { ...guarded(makeFriendly(raw, typed)), experiments: guarded(makeExperiments(raw)), limits: () => limits, threads: () => threads, typed, raw };
       });
-    cached.set(simd, core);
+    cached.set(build, core);
     core.catch(() => {
-      cached.delete(simd); // a failed load may be retried
+      cached.delete(build); // a failed load may be retried
     });
   }
   return core;

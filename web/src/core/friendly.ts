@@ -12,7 +12,7 @@ import { num, obj } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
 
 /** The friendly functions (Core without its typed, raw, experiments and limits members). */
-export type FriendlyCore = Omit<Core, 'typed' | 'raw' | 'experiments' | 'limits'>;
+export type FriendlyCore = Omit<Core, 'typed' | 'raw' | 'experiments' | 'limits' | 'threads'>;
 
 /** The friendly form over the typed one (and the raw module for softmax and layer_norm). */
 export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {

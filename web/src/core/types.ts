@@ -152,6 +152,8 @@ export interface Core {
   experiments: ExperimentsCore;
   /** The size limits the C++ core enforces (read from the module). */
   limits(): Limits;
+  /** How many threads its kernels use: 2 in the build with threads (loadCore({ threads: 2 }) where allowed), else 1. */
+  threads(): number;
   /** The typed-array form. */
   typed: TypedCore;
   /** The raw embind module (benchmarks compare against it). */

@@ -14,5 +14,5 @@ import { wasmParameter } from '../worker/wasm-url';
 export function startTrainingWorker(): Worker {
   const url = new URL(workerUrl, import.meta.url).href;
   if (url.startsWith('blob:')) return new Worker(url);
-  return new Worker(workerScript(`${url}#${wasmParameter(TINY_WASM_URL, TINY_SIMD)}`), { type: 'module' });
+  return new Worker(workerScript(`${url}#${wasmParameter(TINY_WASM_URL, TINY_SIMD ? 'simd' : 'nosimd')}`), { type: 'module' });
 }

@@ -7,16 +7,16 @@
 
 import { loadTinyCore } from './core';
 import { serveTraining } from './run-loop';
-import { simdFrom, wasmUrlFrom } from '../worker/wasm-url';
+import { buildFrom, wasmUrlFrom } from '../worker/wasm-url';
 
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
 
 // a worker started through a blob: import has the fragment only in import.meta.url
 const wasmUrl = wasmUrlFrom(scope.location.hash) ?? wasmUrlFrom(new URL(import.meta.url).hash);
-const simd = simdFrom(scope.location.hash) ?? simdFrom(new URL(import.meta.url).hash);
+const build = buildFrom(scope.location.hash) ?? buildFrom(new URL(import.meta.url).hash);
 
 // start compiling the WASM now: the start message comes right after
-const core = loadTinyCore({ ...(wasmUrl ? { wasmUrl } : {}), simd });
+const core = loadTinyCore({ ...(wasmUrl ? { wasmUrl } : {}), ...(build ? { simd: build !== 'nosimd' } : {}) });
 core.catch(() => undefined); // the start message reports the failure
 
 serveTraining(scope, () => core);

@@ -8,7 +8,8 @@
 
 // Vite bundles worker.ts as a module worker and gives its built URL
 import workerUrl from './worker.ts?worker&url';
-import { SIMD, WASM_URL } from '../core/core';
+import { SIMD, THREADS, WASM_URL } from '../core/core';
+import { MT_BUILD } from '../core/threads-build';
 import { wasmParameter } from './wasm-url';
 
 /** The script to start a module worker from: `url` when the page may load it directly (same origin, blob:, data:), else a blob: URL importing it. */
@@ -29,5 +30,7 @@ export function startWorker(): Worker {
   // the one-file builds (vite.config.ts --mode single, standalone.js) inline the worker as a blob: URL of a
   // classic script: Chromium starts no module worker from a blob: URL in a file:// page
   if (url.startsWith('blob:')) return new Worker(url);
-  return new Worker(workerScript(`${url}#${wasmParameter(WASM_URL, SIMD)}`), { type: 'module' });
+  // where the page is cross-origin isolated, the worker's kernels use two threads (the build with threads)
+  const fragment = THREADS && MT_BUILD ? wasmParameter(MT_BUILD.wasm, 'mt') : wasmParameter(WASM_URL, SIMD ? 'simd' : 'nosimd');
+  return new Worker(workerScript(`${url}#${fragment}`), { type: 'module' });
 }

@@ -15,20 +15,20 @@
 import { loadCore, type Core } from '../core/core';
 import { handleCompute, handleRequest } from './handlers';
 import { isComputeRequest, type RunRequest, type WorkerMessage } from './protocol';
-import { simdFrom, wasmUrlFrom } from './wasm-url';
+import { buildFrom, wasmUrlFrom } from './wasm-url';
 
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
 
 // where the page's .wasm is, when it said (start.ts): the module worker's own URL carries it (a worker
 // started through a blob: import has it only in import.meta.url)
 const pageWasm = wasmUrlFrom(scope.location.hash) ?? wasmUrlFrom(new URL(import.meta.url).hash);
-const pageSimd = simdFrom(scope.location.hash) ?? simdFrom(new URL(import.meta.url).hash);
+const pageBuild = buildFrom(scope.location.hash) ?? buildFrom(new URL(import.meta.url).hash);
 
 let core: Promise<Core> | null = null;
 
 /** The core, loaded on the first run and kept for the next ones. */
 function getCore(): Promise<Core> {
-  core ??= loadCore({ wasmUrl: pageWasm, simd: pageSimd });
+  core ??= loadCore({ wasmUrl: pageWasm, ...(pageBuild ? { simd: pageBuild !== 'nosimd', threads: pageBuild === 'mt' ? 2 : 1 } : {}) });
   core.catch(() => {
     core = null; // a failed load may be retried by the next run
   });

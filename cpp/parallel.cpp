@@ -1,0 +1,72 @@
+// parallel.cpp — run_two and the balanced cut (parallel.h).
+#include "parallel.h"
+
+#include <algorithm>
+#include <atomic>
+
+#ifdef AP_THREADS
+#include <pthread.h>
+#endif
+
+namespace ap {
+
+namespace {
+
+std::atomic<std::size_t> g_threads{1};
+
+#ifdef AP_THREADS
+// pthread_create rather than std::thread: a thread that cannot start (no worker free in the
+// WebAssembly build) is an error code here, where std::thread would throw, and exceptions are off.
+void* call(void* body) {
+  (*static_cast<const std::function<void()>*>(body))();
+  return nullptr;
+}
+#endif
+
+}  // namespace
+
+bool threads_available() {
+#ifdef AP_THREADS
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::size_t threads() { return g_threads.load(); }
+
+std::size_t set_threads(std::size_t n) {
+  g_threads.store(threads_available() && n >= 2 ? 2 : 1);
+  return g_threads.load();
+}
+
+void run_two(double work, const std::function<void()>& first, const std::function<void()>& second) {
+#ifdef AP_THREADS
+  pthread_t other;
+  if (threads() >= 2 && work >= kThreadWork &&
+      pthread_create(&other, nullptr, call, const_cast<std::function<void()>*>(&second)) == 0) {
+    first();
+    pthread_join(other, nullptr);
+    return;
+  }
+#endif
+  (void)work;
+  first();
+  second();
+}
+
+std::size_t balanced_cut(std::size_t n_q, std::size_t n_k, bool causal, std::size_t offset,
+                         std::size_t step) {
+  step = std::max<std::size_t>(step, 1);
+  auto keys = [&](std::size_t i) { return causal ? std::min(n_k, offset + i + 1) : n_k; };
+  double total = 0.0;
+  for (std::size_t i = 0; i < n_q; ++i) total += static_cast<double>(keys(i));
+  // the first row where the work so far reaches half, rounded to a whole step
+  double seen = 0.0;
+  std::size_t cut = 0;
+  while (cut < n_q && seen + static_cast<double>(keys(cut)) <= total / 2) seen += keys(cut++);
+  cut = (cut + step / 2) / step * step;
+  return std::min(cut, n_q);
+}
+
+}  // namespace ap

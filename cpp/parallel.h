@@ -1,0 +1,46 @@
+// parallel.h — two threads for the kernels, where the build has them.
+//
+// The kernels that take long (flash_attention, attention, multi_head) cut
+// their work into two parts that share nothing but their inputs — query rows
+// [0, cut) and [cut, n_q), or heads — and run the second part on a second
+// thread while this one runs the first. Every row (or head) is computed by the
+// same code, in the same order, whichever thread runs it, so the numbers are
+// bit-identical to one thread; only the time changes.
+//
+// Threads exist natively and in the WebAssembly build made with -pthread
+// (AP_THREADS; the page loads it only where it is cross-origin isolated, which
+// a SharedArrayBuffer needs). In every other build threads() stays 1 and
+// set_threads(2) is refused: the parts then run one after the other.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+namespace ap {
+
+/// Whether this build can run a second thread.
+bool threads_available();
+
+/// How many threads the kernels use now: 1 (the default) or 2.
+std::size_t threads();
+
+/// Use `n` threads (1 or 2); returns the number now in use (1 where threads are not available).
+std::size_t set_threads(std::size_t n);
+
+/// Run `first` here and `second` on a second thread when threads() is 2 and `work` (the
+/// call's multiply-adds) is worth a thread's start (≥ kThreadWork); else one after the other.
+/// The two must write to separate memory.
+void run_two(double work, const std::function<void()>& first, const std::function<void()>& second);
+
+/// Below this many multiply-adds a call stays on one thread: starting a second one costs
+/// tens of microseconds in WebAssembly (a message to a worker), the call less than that.
+constexpr double kThreadWork = 1 << 22;
+
+/// Where to cut query rows [0, n_q) into two parts of equal work, on a multiple of `step`.
+/// With a causal rule query i sees min(n_k, offset + i + 1) keys (offset = n_k − n_q for
+/// the bottom-right alignment, 0 for the top-left one), so the later rows cost more and the
+/// cut sits past the middle; without it every row costs the same.
+std::size_t balanced_cut(std::size_t n_q, std::size_t n_k, bool causal, std::size_t offset,
+                         std::size_t step);
+
+}  // namespace ap

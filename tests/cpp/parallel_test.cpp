@@ -1,0 +1,55 @@
+// parallel_test.cpp — run_two and balanced_cut (parallel.h): both parts run, on two
+// threads when asked and the work is large enough; the cut balances causal work.
+#include "parallel.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <thread>
+
+namespace ap {
+namespace {
+
+struct Threads {  // restores one thread after each test
+  ~Threads() { set_threads(1); }
+};
+
+TEST(Parallel, OneThreadByDefaultAndTwoWhenAsked) {
+  Threads restore;
+  EXPECT_EQ(threads(), 1u);
+  EXPECT_TRUE(threads_available());  // natively there are threads
+  EXPECT_EQ(set_threads(2), 2u);
+  EXPECT_EQ(set_threads(7), 2u);  // at most two
+  EXPECT_EQ(set_threads(0), 1u);
+}
+
+TEST(Parallel, RunTwoRunsBothPartsOnTwoThreadsOnlyForLargeWork) {
+  Threads restore;
+  for (std::size_t n : {1u, 2u})
+    for (double work : {1.0, kThreadWork}) {
+      set_threads(n);
+      std::thread::id a, b;
+      run_two(
+          work, [&] { a = std::this_thread::get_id(); }, [&] { b = std::this_thread::get_id(); });
+      EXPECT_EQ(a, std::this_thread::get_id());
+      const bool two = n == 2 && work >= kThreadWork;
+      EXPECT_EQ(a != b, two) << "threads " << n << ", work " << work;
+    }
+}
+
+TEST(Parallel, BalancedCut) {
+  // without causal every row costs the same: the middle, on a whole step
+  EXPECT_EQ(balanced_cut(100, 100, false, 0, 1), 50u);
+  EXPECT_EQ(balanced_cut(100, 100, false, 0, 16), 48u);
+  // causal, top-left: row i sees i + 1 keys; half of n²/2 is reached near n/√2
+  const std::size_t cut = balanced_cut(4096, 4096, true, 0, 1);
+  EXPECT_NEAR(static_cast<double>(cut), 4096 / std::sqrt(2.0), 2.0);
+  // bottom-right with far more keys than queries: nearly even again
+  EXPECT_NEAR(static_cast<double>(balanced_cut(10, 10000, true, 9990, 1)), 5.0, 1.0);
+  // tiny and empty
+  EXPECT_EQ(balanced_cut(0, 5, true, 0, 4), 0u);
+  EXPECT_LE(balanced_cut(1, 1, true, 0, 64), 1u);
+}
+
+}  // namespace
+}  // namespace ap
