@@ -15,7 +15,7 @@ import type { Panel, PanelContext } from '../panels/context';
 import type { ExperimentsPanel } from '../panels/experiments-panel';
 import type { ExperimentName, ResultMap } from '../experiments/index';
 import type { ExperimentClient } from '../worker/client';
-import { renderInFrames } from '../panels/frames';
+import { runInSlices, stepsOf } from '../panels/frames';
 import { makeResults, PANEL_SPECS, type BuiltPanel, type PanelName, type PanelSpec } from '../panels/registry';
 import type { ResultsPanel } from '../panels/results-panel';
 import { el } from '../widgets/dom';
@@ -110,12 +110,11 @@ export class PanelHost {
   }
 
   /**
-   * Render the panels with `outcome` (`inFrames`: the steps a frame after the rest); with `live` (a drag, typing)
+   * Render the panels with `outcome` (`inFrames`: in slices across frames, frames.ts); with `live` (a drag, typing)
    * only those in sight, the others become stale.
    */
   render(state: State, outcome: Outcome, inFrames: boolean, current: () => boolean, done: () => void, live = false): void {
-    const now: Panel[] = [];
-    const late: Panel[] = [];
+    const panels: Panel[] = [];
     for (const s of this.slots) {
       if (!s.panel) continue;
       // (a panel that hid itself renders: it decides whether to show again)
@@ -124,9 +123,16 @@ export class PanelHost {
         continue;
       }
       s.stale = false;
-      (inFrames && s.spec.name === 'steps' ? late : now).push(s.panel);
+      panels.push(s.panel);
     }
-    renderInFrames([now, late], state, outcome, current, done);
+    if (inFrames) {
+      // a large outcome: in slices across frames (frames.ts), each step a render (an update it causes is dropped)
+      const steps = stepsOf(panels, state, outcome).map((step) => () => this.owner.rendering(step));
+      runInSlices(steps, current, done);
+    } else if (current()) {
+      for (const p of panels) p.render(state, outcome);
+      done();
+    }
     this.catchUpWhenQuiet();
   }
 

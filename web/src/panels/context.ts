@@ -55,6 +55,11 @@ export interface Panel {
   readonly element: HTMLElement;
   /** Called after every recompute. */
   render(state: State, outcome: Outcome): void;
+  /**
+   * The same render as steps, each run in order (a large outcome's are spread across frames: frames.ts); a panel
+   * without it renders in one step.
+   */
+  stages?(state: State, outcome: Outcome): (() => void)[];
   /** Highlight what the learner points at (called when it changes, and after every render). */
   showPointed?(p: Pointed): void;
 }

@@ -41,7 +41,7 @@ export class HeadCard {
     });
   }
 
-  /** Draw `head` of `view`. */
+  /** Draw `head` of `view` (its row statistics are updateStats()). */
   update(head: HeadView, view: View): void {
     const t = this.ctx.t.bind(this.ctx);
     const [data, drawn] = this.drawn(head, view);
@@ -54,6 +54,10 @@ export class HeadCard {
       const vars = { rows: head.weights.rows, cols: head.weights.cols, blockRows: d.rows, blockCols: d.cols, rowStep: d.rowStep, colStep: d.colStep };
       this.pooled.textContent = t('result.pooled', vars);
     }
+  }
+
+  /** The row statistics of `head` (after update(): a step of its own for a large outcome). */
+  updateStats(head: HeadView, view: View): void {
     this.showStats(head.weights, view.queryLabels, view.keyLabels);
   }
 

@@ -81,16 +81,27 @@ export class ResultsPanel implements Panel {
   }
 
   render(state: State, outcome: Outcome): void {
+    for (const step of this.stages(state, outcome)) step();
+  }
+
+  /**
+   * The render as steps: the chosen view, each head's heatmap, then its row statistics, the token lines, the
+   * output tables; the note and the dimming last, so the last result stays dimmed under its note until the new
+   * one is drawn whole.
+   */
+  stages(state: State, outcome: Outcome): (() => void)[] {
     const view = outcome.ok ? outcome.view : this.ctx.lastGood();
     const dimmed = !outcome.ok;
-    this.stale.hidden = !dimmed || !view || isWorkNote(outcome);
-    this.showWork(outcome);
-    this.element.classList.toggle('is-stale', dimmed);
-    this.showView(state.view);
-    if (!view) return;
-    if (outcome.ok) this.draw(view, state.view);
-    for (const c of this.cards) c.heatmap.setDimmed(dimmed);
-    this.lines.setDimmed(dimmed);
+    const finish = () => {
+      this.stale.hidden = !dimmed || !view || isWorkNote(outcome);
+      this.showWork(outcome);
+      this.element.classList.toggle('is-stale', dimmed);
+      if (!view) return;
+      for (const c of this.cards) c.heatmap.setDimmed(dimmed);
+      this.lines.setDimmed(dimmed);
+    };
+    const chosen = () => this.showView(state.view);
+    return outcome.ok ? [chosen, ...this.drawSteps(outcome.view, state.view), finish] : [chosen, finish];
   }
 
   showPointed(p: Pointed): void {
@@ -137,23 +148,27 @@ export class ResultsPanel implements Panel {
     this.cancel.hidden = outcome.code === CANCELLED;
   }
 
-  private draw(view: View, mode: WeightsView): void {
-    // one card per head, reusing the heatmaps that exist
-    while (this.cards.length > view.heads.length) this.cards.pop()?.heatmap.destroy();
-    while (this.cards.length < view.heads.length) this.cards.push(new HeadCard(this.ctx, this.cards.length));
-    if (this.shownCards !== this.cards.length) {
-      this.shownCards = this.cards.length;
-      replaceChildren(
-        this.heatmapsBox,
-        this.cards.map((c) => c.element),
-      );
-    }
-    view.heads.forEach((head, i) => this.cards[i].update(head, view));
+  /** The steps that draw `view`: the cards (one per head, reusing the heatmaps that exist), the token lines, the outputs. */
+  private drawSteps(view: View, mode: WeightsView): (() => void)[] {
+    const cards = () => {
+      while (this.cards.length > view.heads.length) this.cards.pop()?.heatmap.destroy();
+      while (this.cards.length < view.heads.length) this.cards.push(new HeadCard(this.ctx, this.cards.length));
+      if (this.shownCards !== this.cards.length) {
+        this.shownCards = this.cards.length;
+        replaceChildren(
+          this.heatmapsBox,
+          this.cards.map((c) => c.element),
+        );
+      }
+    };
+    const heads = view.heads.flatMap((head, i) => [() => this.cards[i].update(head, view), () => this.cards[i].updateStats(head, view)]);
     // the token lines only while they are shown (a drag redraws every visible figure on every move)
-    this.shown = view;
-    this.linesStale = mode === 'heatmap';
-    if (mode !== 'heatmap') this.drawLines(view);
-    this.drawOutputs(view);
+    const lines = () => {
+      this.shown = view;
+      this.linesStale = mode === 'heatmap';
+      if (mode !== 'heatmap') this.drawLines(view);
+    };
+    return [cards, ...heads, lines, () => this.drawOutputs(view)];
   }
 
   /** Every head's weights as lines from query tokens to key tokens. */

@@ -54,27 +54,44 @@ export class StepsPanel implements Panel {
     else this.draw(outcome);
   }
 
+  /** The render as steps: the trace and the tables' boxes, then each step's table (a large outcome's in slices: frames.ts). */
+  stages(state: State, outcome: Outcome): (() => void)[] {
+    if (this.ctx.live() && !this.onScreen) return [() => this.render(state, outcome)];
+    clearTimeout(this.later);
+    return this.drawSteps(outcome);
+  }
+
   private draw(outcome: Outcome): void {
-    this.element.classList.toggle('is-stale', !outcome.ok);
-    if (!outcome.ok) return;
-    const v = outcome.view;
-    this.trace.textContent = v.trace.join('\n');
-    this.steps.hidden = !v.steps;
-    if (!v.steps) return;
-    this.head = v.stepsHead;
-    this.keys = v.steps.map((s) => s.key);
+    for (const step of this.drawSteps(outcome)) step();
+  }
+
+  private drawSteps(outcome: Outcome): (() => void)[] {
+    const v = outcome.ok ? outcome.view : null;
+    const first = () => {
+      this.element.classList.toggle('is-stale', !outcome.ok);
+      if (!v) return;
+      this.trace.textContent = v.trace.join('\n');
+      this.steps.hidden = !v.steps;
+      if (!v.steps) return;
+      this.head = v.stepsHead;
+      this.keys = v.steps.map((s) => s.key);
+      while (this.tables.length < v.steps.length) {
+        const table = new MatrixTable();
+        const box = el('div', { class: 'step' }, el('span', { class: 'step-number', 'aria-hidden': 'true' }, String(this.tables.length + 1)), table.element);
+        this.tables.push({ box, table });
+        this.steps.appendChild(box);
+      }
+    };
+    if (!v?.steps) return [first];
     const head = v.heads.length > 1 ? ` — ${this.ctx.t('result.head', { n: v.stepsHead + 1 })}` : '';
-    while (this.tables.length < v.steps.length) {
-      const table = new MatrixTable();
-      const box = el('div', { class: 'step' }, el('span', { class: 'step-number', 'aria-hidden': 'true' }, String(this.tables.length + 1)), table.element);
-      this.tables.push({ box, table });
-      this.steps.appendChild(box);
-    }
-    v.steps.forEach((s, i) => {
-      // the table reads the rows it shows (at most STEP_ROWS), and says how many the whole step has
-      const m = { data: s.m.data, rows: s.shape[s.shape.length - 2], cols: s.m.cols };
-      this.tables[i].table.update(this.ctx.t(s.key, s.vars) + (i === 0 ? head : ''), s.shape, m, { rowLabels: v.queryLabels });
-    });
+    return [
+      first,
+      ...v.steps.map((s, i) => () => {
+        // the table reads the rows it shows (at most STEP_ROWS), and says how many the whole step has
+        const m = { data: s.m.data, rows: s.shape[s.shape.length - 2], cols: s.m.cols };
+        this.tables[i].table.update(this.ctx.t(s.key, s.vars) + (i === 0 ? head : ''), s.shape, m, { rowLabels: v.queryLabels });
+      }),
+    ];
   }
 
   /** Outline cell (i, j) of every (n_q, n_k) step for weight (i, j) of the steps' head; row i of every step for output row i. */

@@ -92,7 +92,8 @@ export class Heatmap {
   private readonly colours: ThemePalette<Palette>;
 
   private m: Matrix | null = null;
-  private rowSums: Float64Array = new Float64Array(0);
+  /** The row sums the readout tells, computed when a cell is first read out (null: not yet, for this data). */
+  private sums: Float64Array | null = null;
   private bitmap: HTMLCanvasElement | null = null;
   private layout: HeatmapLayout | null = null;
   /** Whether the table alternative has been asked for (large tables are built on demand). */
@@ -168,7 +169,7 @@ export class Heatmap {
     const o = this.options;
     const w = this.words();
     this.m = m;
-    this.rowSums = rowSums(m);
+    this.sums = null;
     if (!fitsIn(this.pos.cursor, m.rows, m.cols)) this.pos.cursor = null;
     if (!fitsIn(this.pos.hover, m.rows, m.cols)) this.pos.hover = null;
     this.element.dataset['rows'] = String(m.rows);
@@ -340,6 +341,6 @@ export class Heatmap {
     drawHighlight(this.svg, active, m ? L : null);
     if (!m || !L) return;
     const w = this.words();
-    this.readout.textContent = active ? describeCell(m, this.rowSums, o, w, active.row, active.col) : idleText(m, o, w);
+    this.readout.textContent = active ? describeCell(m, (this.sums ??= rowSums(m)), o, w, active.row, active.col) : idleText(m, o, w);
   }
 }
