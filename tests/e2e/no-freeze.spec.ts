@@ -27,6 +27,12 @@ declare global {
 
 /** The longest task the main thread may run, in ms. */
 const LIMIT = 100;
+/**
+ * The aim while a large outcome is drawn in slices (panels/frames.ts), in ms: a long task's own threshold. Printed,
+ * not asserted: on the 2-core machine under other builds' load one slice (the heatmap of block maxima, with the
+ * garbage collection the 128 MiB of weights from the worker brings) still measured 52–78 ms; the assertion is LIMIT.
+ */
+const SLICED = 50;
 /** Attention on 4096 × 64 inputs: 4.4 s on the main thread before. */
 const BIG = '#op=attention&Q=rand:4096:64:1:1&K=rand:4096:64:2:1&V=rand:4096:64:3:1';
 /** The link that froze the tab for 48 s: 6.9e10 multiply-adds in one call. */
@@ -109,6 +115,18 @@ test('(a) 4096 × 64: computed in the worker, the last result dimmed under a pro
   expect(longest, 'the longest task while computing and drawing 4096 × 64').toBeLessThan(LIMIT);
 });
 
+test('replacing the first screen with a 4096-token state draws it in slices, the steps last; no task over 100 ms', async ({ url, newPage }) => {
+  const page = await openWatched(newPage, url);
+  const t0 = await goTo(page, BIG);
+  await expect(page.locator('[data-testid=head-0] .hm'), 'the new weights, as blocks').toHaveAttribute('data-rows', '256', { timeout: 90_000 });
+  await expect(page.locator('[data-testid=work-note]')).toBeHidden();
+  await expect(page.locator('[data-testid=steps] .step').first(), 'the steps, drawn after the heatmap').toBeVisible();
+  await expect(page.locator('.panel-results')).not.toHaveClass(/is-stale/);
+  const longest = await longestSince(page, t0);
+  report(`no-freeze: a 4096-token state replacing the first screen, longest main-thread task ${longest} ms (the aim: under ${SLICED} ms)`);
+  expect(longest, 'the longest task while the 4096-token state computes and is drawn').toBeLessThan(LIMIT);
+});
+
 test('(b) the 48-second link is refused at once, nothing generated; no task over 100 ms', async ({ url, newPage }) => {
   const page = await openWatched(newPage, url);
   await page.evaluate(() =>
@@ -184,7 +202,7 @@ test('Cancel stops the run: the last result stays and says so; the next edit com
   await expect(page.locator('[data-testid=head-0] .hm')).toHaveAttribute('data-rows', '6'); // the first screen's six tokens
   expect(await page.evaluate(() => window.__terminated)).toBe(1);
   expect((await outcomeOf(page)).code).toBe('cancelled');
-  // Cancel itself: no long task (replacing the 4096-token state below re-renders in 60–110 ms: a known page cost, noted)
+  // Cancel itself: no long task
   expect(await longestSince(page, t0)).toBeLessThan(LIMIT);
   await page.locator('[data-testid=mask]').selectOption('causal'); // an edit: a new run
   await expect(page.locator('[data-testid=work-text]')).toContainText('in the background');
