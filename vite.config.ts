@@ -3,7 +3,7 @@ import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import { resolve } from 'node:path';
 import { inlineWorker, workerAssets, workerReference } from './scripts/inline-worker';
 import { offlineTrainer, workerFileName } from './scripts/trainer-build';
-import { noThreadsBuild } from './scripts/threads-build';
+import { noThreadsBuild, rawThreadsWorker } from './scripts/threads-build';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
@@ -33,7 +33,7 @@ function siteConfig(): UserConfig {
     worker: { format: 'es' },
     // cross-origin isolated (as GitHub Pages is through the site's service worker): the page's worker runs the core with two threads
     server: { port: 5173, headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
-    plugins: [sharedWorker(), componentBuild()],
+    plugins: [sharedWorker(), componentBuild(), rawThreadsWorker()],
   };
 }
 

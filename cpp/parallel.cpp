@@ -13,12 +13,23 @@ namespace ap {
 namespace {
 
 std::atomic<std::size_t> g_threads{1};
+// true inside a part of run_two: a kernel called from there (a head of multi_head) runs on its own
+// thread, with no third one (the WebAssembly build has one thread worker)
+thread_local bool t_in_part = false;
+
+// a part, marked as one while it runs
+void run_part(const std::function<void()>& part) {
+  const bool outer = t_in_part;
+  t_in_part = true;
+  part();
+  t_in_part = outer;
+}
 
 #ifdef AP_THREADS
 // pthread_create rather than std::thread: a thread that cannot start (no worker free in the
 // WebAssembly build) is an error code here, where std::thread would throw, and exceptions are off.
 void* call(void* body) {
-  (*static_cast<const std::function<void()>*>(body))();
+  run_part(*static_cast<const std::function<void()>*>(body));
   return nullptr;
 }
 #endif
@@ -43,9 +54,9 @@ std::size_t set_threads(std::size_t n) {
 void run_two(double work, const std::function<void()>& first, const std::function<void()>& second) {
 #ifdef AP_THREADS
   pthread_t other;
-  if (threads() >= 2 && work >= kThreadWork &&
+  if (threads() >= 2 && work >= kThreadWork && !t_in_part &&
       pthread_create(&other, nullptr, call, const_cast<std::function<void()>*>(&second)) == 0) {
-    first();
+    run_part(first);
     pthread_join(other, nullptr);
     return;
   }

@@ -29,7 +29,8 @@ std::size_t set_threads(std::size_t n);
 
 /// Run `first` here and `second` on a second thread when threads() is 2 and `work` (the
 /// call's multiply-adds) is worth a thread's start (≥ kThreadWork); else one after the other.
-/// The two must write to separate memory.
+/// The two must write to separate memory. Called from inside a part (a kernel in a kernel), it
+/// runs both parts on the calling thread.
 void run_two(double work, const std::function<void()>& first, const std::function<void()>& second);
 
 /// Below this many multiply-adds a call stays on one thread: starting a second one costs

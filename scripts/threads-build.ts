@@ -1,8 +1,10 @@
 // threads-build.ts — the one-file builds (vite.config.ts --mode single, vite.package.config.ts
 // --mode standalone) leave out the core's build with threads: they resolve
 // web/src/core/threads-build.ts to threads-build-none.ts (a file:// page or a module from a CDN
-// is never cross-origin isolated, so the build with threads would never load there).
+// is never cross-origin isolated, so the build with threads would never load there). And the dev
+// server serves the build's threads worker (a classic script) as it is (rawThreadsWorker).
 
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -14,6 +16,30 @@ export function noThreadsBuild(): Plugin {
     resolveId(source, importer) {
       if (/(^|\/)threads-build(\.ts)?$/.test(source) && importer?.includes('/web/src/')) return none;
       return null;
+    },
+  };
+}
+
+/**
+ * The dev server (scripts/serve.sh) serves the build with threads' glue and threads worker untouched:
+ * the worker is a classic script, to which Vite's transform of a source file would add an import
+ * statement (for its dynamic import of the glue), and the glue runs in those workers, where the
+ * dev client Vite's transform adds to it cannot start.
+ */
+export function rawThreadsWorker(): Plugin {
+  const dir = resolve(import.meta.dirname, '../web/src/core/wasm');
+  return {
+    name: 'attention-playground:raw-threads-build',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url?.split('?')[0].split('/').pop();
+        if (name !== 'attention_core_mt.worker.js' && name !== 'attention_core_mt.mjs') return next();
+        res.setHeader('Content-Type', 'text/javascript');
+        // the dev server's own headers (server.headers) are not sent on this path: a worker of an isolated page needs COEP
+        for (const [key, value] of Object.entries(server.config.server.headers ?? {})) res.setHeader(key, String(value));
+        res.end(readFileSync(resolve(dir, name)));
+      });
     },
   };
 }

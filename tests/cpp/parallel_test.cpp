@@ -37,6 +37,23 @@ TEST(Parallel, RunTwoRunsBothPartsOnTwoThreadsOnlyForLargeWork) {
     }
 }
 
+TEST(Parallel, RunTwoInsideAPartStaysOnThatPartsThread) {
+  Threads restore;
+  set_threads(2);
+  std::thread::id outer, inner_a, inner_b;
+  run_two(
+      kThreadWork, [] {},
+      [&] {
+        outer = std::this_thread::get_id();
+        run_two(
+            kThreadWork, [&] { inner_a = std::this_thread::get_id(); },
+            [&] { inner_b = std::this_thread::get_id(); });
+      });
+  EXPECT_NE(outer, std::this_thread::get_id());
+  EXPECT_EQ(inner_a, outer);
+  EXPECT_EQ(inner_b, outer);
+}
+
 TEST(Parallel, BalancedCut) {
   // without causal every row costs the same: the middle, on a whole step
   EXPECT_EQ(balanced_cut(100, 100, false, 0, 1), 50u);
