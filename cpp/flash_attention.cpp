@@ -45,10 +45,13 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "attention.h"
 #include "checks.h"
+#include "parallel.h"
 #include "simd.h"
 #include "size_limits.h"
 
@@ -457,6 +460,47 @@ void fold_group(const Kernel& k, std::size_t i0, std::size_t g, std::size_t t0, 
   g_accumulate(k.S, hi - t0, k.Vt, k.stride, k.d_vp, c, k.acc + o * k.d_vp);
 }
 
+// One thread's scratch: the buffers a Kernel points into (their shapes there).
+struct Scratch {
+  std::vector<double> Qt, Kt, Vt, S, acc, m, l;
+  Scratch(std::size_t bqp, std::size_t d_k, std::size_t stride, std::size_t d_vp)
+      : Qt(bqp * d_k),
+        Kt(stride * d_k),
+        Vt(stride * d_vp),
+        S(stride * kRows),
+        acc(bqp * d_vp),
+        m(bqp),
+        l(bqp) {}
+};
+
+// The query tiles [i_begin, i_end) (i_begin on a tile boundary), bq rows each, against the key
+// tiles of bk keys: their rows of f.out and f.lse. `k` gives the shared inputs; `s` is this
+// thread's own scratch.
+void query_tiles(const Matrix& Q, Kernel k, Scratch& s, std::size_t bq, std::size_t bk,
+                 std::size_t i_begin, std::size_t i_end, FlashResult& f) {
+  k.Qt = s.Qt.data(), k.Kt = s.Kt.data(), k.Vt = s.Vt.data(), k.S = s.S.data();
+  k.acc = s.acc.data(), k.m = s.m.data(), k.l = s.l.data();
+  const std::size_t n_k = k.K.rows, d_v = k.V.cols;
+  for (std::size_t i0 = i_begin; i0 < i_end; i0 += bq) {
+    const std::size_t i1 = std::min(i_end, i0 + bq);
+    pack_queries(k, Q, i0, i1);
+    std::fill(s.acc.begin(), s.acc.end(), 0.0);
+    std::fill(s.m.begin(), s.m.end(), kNegInf);
+    std::fill(s.l.begin(), s.l.end(), 0.0);
+    // with causal, no row of this query tile sees a key past i1 − 1: those tiles are skipped
+    const std::size_t last = key_end(i1 - 1, n_k, k.causal);
+    for (std::size_t t0 = 0; t0 < last; t0 += bk) {
+      const std::size_t t1 = std::min(last, t0 + bk);
+      pack_keys_values(k, t0, t1);
+      for (std::size_t g = i0; g < i1; g += kRows)
+        if (!k.causal || t0 < g + kRows)  // else no row of the group sees a key of the tile
+          fold_group(k, i0, g, t0, t1);
+    }
+    for (std::size_t i = i0; i < i1; ++i)
+      finish_row(k.m[i - i0], k.l[i - i0], k.acc + (i - i0) * k.d_vp, d_v, f.out.row(i), &f.lse[i]);
+  }
+}
+
 }  // namespace
 
 double flash_multiply_adds(std::size_t n_q, std::size_t n_k, std::size_t d_k, std::size_t d_v,
@@ -477,38 +521,27 @@ Result<FlashResult> flash_attention(const Matrix& Q, const Matrix& K, const Matr
   const std::size_t bq = std::min(opts.block_q, n_q), bk = std::min(opts.block_k, n_k);
   const std::size_t bqp = round_up(bq, kRows), d_vp = round_up(d_v, kCols);
   const std::size_t stride = round_up(bk, std::max(kPanel, kCols));
-  std::vector<double> Qt(bqp * d_k);      // (bqp / kRows, d_k, kRows)
-  std::vector<double> Kt(stride * d_k);   // (stride / kPanel, d_k, kPanel)
-  std::vector<double> Vt(stride * d_vp);  // (d_vp / kCols, stride, kCols)
-  std::vector<double> S(stride * kRows);  // (stride, kRows)
-  std::vector<double> acc(bqp * d_vp);    // (bqp, d_vp)
-  std::vector<double> m(bqp), l(bqp);     // (bqp) running maxima and sums
   const Kernel k{
-      K,         V,        mask,       opts.causal, score_factor(d_k, AttentionOptions{opts.scale}),
-      n_q,       d_vp,     stride,     Qt.data(),   Kt.data(),
-      Vt.data(), S.data(), acc.data(), m.data(),    l.data()};
+      K,       V,       mask,    opts.causal, score_factor(d_k, AttentionOptions{opts.scale}),
+      n_q,     d_vp,    stride,  nullptr,     nullptr,
+      nullptr, nullptr, nullptr, nullptr,     nullptr};
   Result<FlashResult> r;
   FlashResult& f = r.value;
   f.out = Matrix(n_q, d_v);  // (n_q, d_v)
   f.lse.assign(n_q, kNegInf);
-  for (std::size_t i0 = 0; i0 < n_q; i0 += bq) {
-    const std::size_t i1 = std::min(n_q, i0 + bq);
-    pack_queries(k, Q, i0, i1);
-    std::fill(acc.begin(), acc.end(), 0.0);
-    std::fill(m.begin(), m.end(), kNegInf);
-    std::fill(l.begin(), l.end(), 0.0);
-    // with causal, no row of this query tile sees a key past i1 − 1: those tiles are skipped
-    const std::size_t last = key_end(i1 - 1, n_k, opts.causal);
-    for (std::size_t t0 = 0; t0 < last; t0 += bk) {
-      const std::size_t t1 = std::min(last, t0 + bk);
-      pack_keys_values(k, t0, t1);
-      for (std::size_t g = i0; g < i1; g += kRows)
-        if (!opts.causal || t0 < g + kRows)  // else no row of the group sees a key of the tile
-          fold_group(k, i0, g, t0, t1);
-    }
-    for (std::size_t i = i0; i < i1; ++i)
-      finish_row(m[i - i0], l[i - i0], acc.data() + (i - i0) * d_vp, d_v, f.out.row(i), &f.lse[i]);
-  }
+  // two threads (parallel.h): the query tiles before `cut` here, the rest on the other thread,
+  // each with its own scratch; a tile is the same tile either way, so the numbers are the same
+  const bool two = threads() >= 2;
+  const std::size_t cut = two ? balanced_cut(n_q, n_k, opts.causal, 0, bq) : n_q;
+  Scratch here(bqp, d_k, stride, d_vp);
+  std::optional<Scratch> there;  // made here: the other thread allocates nothing
+  if (cut < n_q) there.emplace(bqp, d_k, stride, d_vp);
+  run_two(
+      flash_multiply_adds(n_q, n_k, d_k, d_v, opts.causal),
+      [&] { query_tiles(Q, k, here, bq, bk, 0, cut, f); },
+      [&] {
+        if (there) query_tiles(Q, k, *there, bq, bk, cut, n_q, f);
+      });
   return r;
 }
 

@@ -1,0 +1,61 @@
+// threads_test.cpp — the kernels on two threads (parallel.h) give the same numbers, bit for
+// bit, as on one: each row is computed by the same code in the same order whichever thread
+// runs it. Causal and not, a mask, tiles that do not divide n, more queries than keys.
+#include <gtest/gtest.h>
+
+#include "flash_attention.h"
+#include "mask.h"
+#include "parallel.h"
+#include "random.h"
+
+namespace ap {
+namespace {
+
+struct TwoThreads {  // one thread again after each test
+  ~TwoThreads() { set_threads(1); }
+};
+
+Matrix draw(std::size_t rows, std::size_t cols, std::uint64_t seed) {
+  return random_normal(rows, cols, seed).value;
+}
+
+FlashResult flash_on(std::size_t threads_wanted, const Matrix& Q, const Matrix& K, const Matrix& V,
+                     const Mask* mask, const FlashOptions& opts) {
+  set_threads(threads_wanted);
+  auto r = flash_attention(Q, K, V, mask, opts);
+  EXPECT_TRUE(r.ok()) << r.status.message;
+  return r.value;
+}
+
+void expect_same(const FlashResult& a, const FlashResult& b) {
+  ASSERT_EQ(a.out.data.size(), b.out.data.size());
+  for (std::size_t p = 0; p < a.out.data.size(); ++p) ASSERT_EQ(a.out.data[p], b.out.data[p]) << p;
+  ASSERT_EQ(a.lse, b.lse);
+}
+
+TEST(Threads, FlashAttentionIsBitIdenticalOnTwoThreads) {
+  TwoThreads restore;
+  struct Case {
+    std::size_t n_q, n_k, d, block_q, block_k;
+    bool causal;
+  };
+  for (const Case& c : {Case{1000, 1000, 64, 256, 64, true}, Case{777, 777, 48, 100, 37, true},
+                        Case{640, 300, 64, 64, 64, false}, Case{900, 1200, 32, 128, 50, true}}) {
+    const Matrix Q = draw(c.n_q, c.d, 1), K = draw(c.n_k, c.d, 2), V = draw(c.n_k, c.d, 3);
+    const FlashOptions opts{true, c.causal, c.block_q, c.block_k};
+    ASSERT_GE(flash_multiply_adds(c.n_q, c.n_k, c.d, c.d, c.causal), kThreadWork);  // two threads
+    expect_same(flash_on(1, Q, K, V, nullptr, opts), flash_on(2, Q, K, V, nullptr, opts));
+  }
+}
+
+TEST(Threads, FlashAttentionWithAMaskIsBitIdenticalOnTwoThreads) {
+  TwoThreads restore;
+  const std::size_t n = 700, d = 64;
+  const Matrix Q = draw(n, d, 4), K = draw(n, d, 5), V = draw(n, d, 6);
+  const Mask mask = causal_mask(n).value;
+  const FlashOptions opts{true, false, 96, 64};
+  expect_same(flash_on(1, Q, K, V, &mask, opts), flash_on(2, Q, K, V, &mask, opts));
+}
+
+}  // namespace
+}  // namespace ap
