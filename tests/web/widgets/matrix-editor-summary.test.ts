@@ -108,6 +108,17 @@ describe('grid or summary', () => {
       expect(g.querySelector('th')?.getAttribute('role')).toBe('rowheader');
     }
   });
+
+  test('+ row on a 4096 × 64 random source (hidden, pressed anyway) changes nothing and writes no cell out', () => {
+    let drawn = 0; // the values a core generated for the editor
+    const counting = {
+      typed: { random_normal: (rows: number, cols: number) => ((drawn += rows * cols), { rows, cols, data: new Float64Array(rows * cols) }) },
+    };
+    const r = editorFor('Q', rand(4096, 64, 1), counting as unknown as Core);
+    for (const id of ['add-row-Q', 'add-col-Q']) r.byTestId(id)!.click();
+    expect(r.sets).toEqual([]);
+    expect(drawn, 'no value generated').toBe(0);
+  });
 });
 
 describe('Edit cells and Show summary', () => {

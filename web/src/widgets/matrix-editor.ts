@@ -308,13 +308,15 @@ export class MatrixEditor {
   }
 
   private resize(dRows: number, dCols: number): void {
-    if (!this.src) return;
-    const cells = this.host.materialize(this.src);
-    const rows = cells.length;
-    const cols = cells[0]?.length ?? 0;
+    const src = this.src;
+    if (!src) return;
+    // the shape first, from the source: a large random source is not written out cell by cell only to be refused
+    const rows = src.kind === 'random' ? src.rows : src.cells.length;
+    const cols = src.kind === 'random' ? src.cols : (src.cells[0]?.length ?? 0);
     const nr = Math.max(1, rows + dRows);
     const nc = Math.max(1, cols + dCols);
     if (nr * nc > MAX_GRID_CELLS && dRows + dCols > 0) return;
+    const cells = this.host.materialize(src);
     // growing the grid past MAX_GRID_COLS by hand keeps it a grid: the user is editing it
     if (this.grid && nc > MAX_GRID_COLS) this.opened = `${nr}x${nc}`;
     const next = Array.from({ length: nr }, (_, i) => Array.from({ length: nc }, (_, j) => cells[i]?.[j] ?? '0'));
