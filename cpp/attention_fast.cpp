@@ -81,6 +81,7 @@
 #include <vector>
 
 #include "checks.h"  // AP_COLD
+#include "parallel.h"
 #include "simd.h"
 
 namespace ap {
@@ -457,6 +458,22 @@ AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix&
   }
 }
 
+// Where to cut the query rows for two threads: on a block boundary, where the visible keys
+// (each row's [lo, hi), which is what a row costs) reach half their sum.
+std::size_t block_cut(const Mask* mask, std::size_t n_q, std::size_t n_k) {
+  if (!mask) return n_q / 2 / kRows * kRows;
+  std::vector<double> cost(n_q);
+  double total = 0.0;
+  for (std::size_t i = 0; i < n_q; ++i) {
+    const KeyRange r = visible_range(mask, i, n_k);
+    total += cost[i] = static_cast<double>(r.hi - r.lo);
+  }
+  double seen = 0.0;
+  std::size_t cut = 0;
+  while (cut < n_q && seen + cost[cut] <= total / 2) seen += cost[cut++];
+  return cut / kRows * kRows;
+}
+
 }  // namespace
 
 void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
@@ -477,24 +494,33 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   const Buffer Kp_buffer = pack_keys(K, n_kp);    // (n_kp / kKeys, d_k, kKeys)
   const Buffer Vp_buffer = pack_values(V, d_vp);  // (d_vp / kCols, n_k, kCols)
   const double *Kp = Kp_buffer.get(), *Vp = Vp_buffer.get();
-  std::vector<double> S(kRows * n_kp);  // (kRows, n_kp) one block's scores
-
-  std::size_t i = 0;
-  for (; i + kRows <= n_q; i += kRows)
-    attend_block<kRows>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
-  // the last n_q mod 4 rows
-  switch (n_q - i) {
-    case 3:
-      attend_block<3>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
-      break;
-    case 2:
-      attend_block<2>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
-      break;
-    case 1:
-      attend_block<1>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
-      break;
-    default: break;
-  }
+  // the query rows [begin, end) in blocks of kRows (begin on a block boundary), with scratch S
+  auto rows = [&](std::size_t begin, std::size_t end) {
+    std::vector<double> S(kRows * n_kp);  // (kRows, n_kp) one block's scores
+    std::size_t i = begin;
+    for (; i + kRows <= end; i += kRows)
+      attend_block<kRows>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+    // the last n_q mod 4 rows
+    switch (end - i) {
+      case 3:
+        attend_block<3>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+        break;
+      case 2:
+        attend_block<2>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+        break;
+      case 1:
+        attend_block<1>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+        break;
+      default: break;
+    }
+  };
+  // two threads (parallel.h): the blocks before `cut` here, the rest on the other thread; a block
+  // is the same block either way, so the numbers are the same
+  const std::size_t cut = threads() >= 2 ? block_cut(mask, n_q, n_k) : n_q;
+  const double work =
+      static_cast<double>(n_q) * static_cast<double>(n_k) * static_cast<double>(Q.cols + d_v);
+  run_two(
+      work, [&] { rows(0, cut); }, [&] { rows(cut, n_q); });
 }
 
 AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,

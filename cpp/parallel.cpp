@@ -62,8 +62,8 @@ void run_two(double work, const std::function<void()>& first, const std::functio
   }
 #endif
   (void)work;
-  first();
-  second();
+  run_part(first);
+  run_part(second);
 }
 
 std::size_t balanced_cut(std::size_t n_q, std::size_t n_k, bool causal, std::size_t offset,

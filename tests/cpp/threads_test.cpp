@@ -3,8 +3,10 @@
 // runs it. Causal and not, a mask, tiles that do not divide n, more queries than keys.
 #include <gtest/gtest.h>
 
+#include "attention.h"
 #include "flash_attention.h"
 #include "mask.h"
+#include "multi_head.h"
 #include "parallel.h"
 #include "random.h"
 
@@ -55,6 +57,45 @@ TEST(Threads, FlashAttentionWithAMaskIsBitIdenticalOnTwoThreads) {
   const Mask mask = causal_mask(n).value;
   const FlashOptions opts{true, false, 96, 64};
   expect_same(flash_on(1, Q, K, V, &mask, opts), flash_on(2, Q, K, V, &mask, opts));
+}
+
+void expect_same(const Matrix& a, const Matrix& b) {
+  ASSERT_EQ(a.data.size(), b.data.size());
+  for (std::size_t p = 0; p < a.data.size(); ++p) ASSERT_EQ(a.data[p], b.data[p]) << p;
+}
+
+TEST(Threads, AttentionIsBitIdenticalOnTwoThreads) {
+  TwoThreads restore;
+  // causal (the cut past the middle), no mask, a bias, an odd n (the last rows' short block)
+  for (std::size_t n : {1001u, 640u}) {
+    const std::size_t d = 64;
+    const Matrix Q = draw(n, d, 7), K = draw(n, d, 8), V = draw(n, d, 9), B = draw(n, n, 10);
+    const Mask mask = causal_mask(n).value;
+    for (const Mask* m : {static_cast<const Mask*>(nullptr), &mask})
+      for (const Matrix* bias : {static_cast<const Matrix*>(nullptr), &B}) {
+        set_threads(1);
+        const auto one = attention(Q, K, V, m, AttentionOptions(true, 1.0, bias));
+        set_threads(2);
+        const auto two = attention(Q, K, V, m, AttentionOptions(true, 1.0, bias));
+        ASSERT_TRUE(one.ok() && two.ok());
+        expect_same(one.value.out, two.value.out);
+        expect_same(one.value.weights, two.value.weights);
+      }
+  }
+}
+
+TEST(Threads, MultiHeadIsBitIdenticalOnTwoThreads) {
+  TwoThreads restore;
+  const std::size_t n = 512, d = 256, h = 4;
+  const Matrix Q = draw(n, d, 11), K = draw(n, d, 12), V = draw(n, d, 13);
+  const Mask mask = causal_mask(n).value;
+  set_threads(1);
+  const auto one = multi_head(Q, K, V, h, &mask);
+  set_threads(2);
+  const auto two = multi_head(Q, K, V, h, &mask);
+  ASSERT_TRUE(one.ok() && two.ok());
+  expect_same(one.value.out, two.value.out);
+  for (std::size_t k = 0; k < h; ++k) expect_same(one.value.weights[k], two.value.weights[k]);
 }
 
 }  // namespace
