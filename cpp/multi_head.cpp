@@ -1,11 +1,13 @@
 #include "multi_head.h"
 
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "attention_fast.h"
 #include "checks.h"
 #include "cost.h"
+#include "parallel.h"
 #include "size_limits.h"
 #include "matmul.h"
 
@@ -144,6 +146,24 @@ void attend_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t 
     for (std::size_t c = 0; c < dv_head; ++c) out(i, t * dv_head + c) = head_out(i, c);
 }
 
+// Heads [0, h) by attend_head_t(t) for each t: with two threads (parallel.h) the first half of
+// the heads here and the second on the other thread (each head writes its own columns of out and
+// its own weights, so the numbers are the same); one head alone splits its rows instead.
+void each_head(std::size_t h, double work, const std::function<void(std::size_t)>& attend_head_t) {
+  auto heads = [&](std::size_t t0, std::size_t t1) {
+    for (std::size_t t = t0; t < t1; ++t) attend_head_t(t);
+  };
+  if (h < 2) return heads(0, h);
+  run_two(
+      work, [&] { heads(0, h / 2); }, [&] { heads(h / 2, h); });
+}
+
+// What a call costs, for run_two: n_q·n_k·(d + d_v) multiply-adds.
+double heads_work(const Matrix& Q, const Matrix& K, const Matrix& V) {
+  return static_cast<double>(Q.rows) * static_cast<double>(K.rows) *
+         static_cast<double>(Q.cols + V.cols);
+}
+
 // The checks of multi_head (see multi_head.h), reported under the name "multi_head".
 Status check_multi_head_call(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t h,
                              const Mask* mask, double temperature, const Tensor3* bias,
@@ -185,11 +205,11 @@ MultiHeadResult multi_head_unchecked(const Matrix& Q, const Matrix& K, const Mat
   MultiHeadResult r{Matrix(Q.rows, V.cols), {}};
   r.weights.reserve(h);
   const RopeOptions q_rope = rope ? query_rope(*rope, Q.rows, K.rows) : RopeOptions{};
-  for (std::size_t t = 0; t < h; ++t) {
-    r.weights.emplace_back(Q.rows, K.rows);  // (n_q, n_k)
+  for (std::size_t t = 0; t < h; ++t) r.weights.emplace_back(Q.rows, K.rows);  // h × (n_q, n_k)
+  each_head(h, heads_work(Q, K, V), [&](std::size_t t) {
     attend_head(Q, K, V, h, t, mask, temperature, bias, rope, q_rope, r.out,
-                r.weights.back().data.data());
-  }
+                r.weights[t].data.data());
+  });
   return r;
 }
 
@@ -227,9 +247,10 @@ Result<MultiHeadBuffers> multi_head_buffers(const Matrix& Q, const Matrix& K, co
   b.out = Matrix(Q.rows, V.cols);  // (n_q, d_v)
   // new double[n], not new double[n](): uninitialised, each head's kernel writes its slice
   b.weights.reset(new double[h * b.n_q * b.n_k]);
-  for (std::size_t t = 0; t < h; ++t)
+  each_head(h, heads_work(q, k, V), [&](std::size_t t) {
     attend_head(q, k, V, h, t, mask, temperature, bias, nullptr, RopeOptions{}, b.out,
                 b.weights.get() + t * b.n_q * b.n_k);
+  });
   return r;
 }
 

@@ -96,6 +96,13 @@ TEST(Threads, MultiHeadIsBitIdenticalOnTwoThreads) {
   ASSERT_TRUE(one.ok() && two.ok());
   expect_same(one.value.out, two.value.out);
   for (std::size_t k = 0; k < h; ++k) expect_same(one.value.weights[k], two.value.weights[k]);
+  // the bindings' form: every head's weights in one buffer
+  const auto buffers = multi_head_buffers(Q, K, V, h, &mask);
+  ASSERT_TRUE(buffers.ok());
+  expect_same(one.value.out, buffers.value.out);
+  for (std::size_t k = 0; k < h; ++k)
+    for (std::size_t p = 0; p < n * n; ++p)
+      ASSERT_EQ(one.value.weights[k].data[p], buffers.value.weights[k * n * n + p]);
 }
 
 }  // namespace
