@@ -28,3 +28,6 @@ NODE_PATH=/usr/share/nodejs cmake --build build/wasm --target plain_kernel > /de
 npx vitest run --config scripts/bench/vitest.config.ts --reporter=dot > build/bench/vitest.log 2>&1 || { cat build/bench/vitest.log; exit 1; }
 node scripts/bench/report.mjs
 node scripts/bench/tiny-report.mjs
+# one thread against two: the npm package's core in a worker of a cross-origin isolated page, in Chromium
+npm run -s build:package > build/bench/package.log 2>&1 || { cat build/bench/package.log; exit 1; }
+node scripts/bench/threads/run.mjs

@@ -1,0 +1,31 @@
+// run.mjs — one thread against two, in Chromium: serves the repository cross-origin isolated
+// (tests/e2e/server.mjs), opens scripts/bench/threads/index.html, whose worker times the npm
+// package's core (dist-package/, built by `npm run build:package`) with one thread and with
+// two, and prints the table. Run by scripts/bench.sh.
+import { chromium } from 'playwright';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../../tests/e2e/server.mjs';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const server = await startServer({ root, isolated: true });
+// Debian's Chromium, headless (tests/chromium.ts has the suite's full list of flags; a plain .mjs cannot import it)
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}scripts/bench/threads/index.html`);
+  const report = await page.waitForFunction(() => window.__bench, null, { timeout: 600_000 }).then((h) => h.jsonValue());
+  if (report.error) throw new Error(report.error);
+  console.log(
+    `\nOne thread and two (Chromium ${browser.version()}, a worker of a cross-origin isolated page, ${report.cores} logical cores; threads in use: ${report.threads.join(' and ')}; median ms)`,
+  );
+  console.log('| call | n | 1 thread | 2 threads | speed-up | same numbers |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const r of report.rows)
+    console.log(`| ${r.name} | ${r.n} | ${r.one.toFixed(1)} | ${r.two.toFixed(1)} | ${(r.one / r.two).toFixed(2)}× | ${r.same ? 'bit for bit' : 'NO'} |`);
+} finally {
+  await browser.close();
+  await server.close();
+}
