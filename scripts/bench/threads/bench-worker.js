@@ -1,5 +1,6 @@
-// bench-worker.js — in a worker of a cross-origin isolated page: the npm package's core with one
-// thread (loadCore()) and with two (loadCore({ threads: 2 })), timed alternately on the same inputs
+// bench-worker.js — in a worker of a cross-origin isolated page: the npm package's core in its three
+// builds — without SIMD (loadCore({ simd: false })), with SIMD128 on one thread (loadCore()) and on
+// two (loadCore({ threads: 2 })) — timed alternately on the same inputs
 // (causal, d = 64, seeds 1, 2, 3): flash_attention at n = 1024 and 4096, attention at n = 2048 and
 // 4096, multi_head with 8 heads, d = 512 at n = 1024. Posts the medians and checks the outputs are
 // bit for bit the same.
@@ -23,6 +24,7 @@ function alternate(fns, runs) {
 const same = (a, b) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
 try {
+  const plain = await loadCore({ simd: false });
   const one = await loadCore();
   const two = await loadCore({ threads: 2 });
   const rows = [];
@@ -30,25 +32,25 @@ try {
   for (const n of [1024, 4096]) {
     const [Q, K, V] = inputs(one, n, 64);
     const call = (core) => () => core.typed.flash_attention(Q, K, V, null, { causal: true });
-    const [t1, t2] = alternate([call(one), call(two)], n >= 4096 ? 5 : 9);
-    rows.push({ name: 'flash_attention', n, one: t1, two: t2, same: same(call(one)().out.data, call(two)().out.data) });
+    const [t0, t1, t2] = alternate([call(plain), call(one), call(two)], n >= 4096 ? 3 : 7);
+    rows.push({ name: 'flash_attention', n, plain: t0, one: t1, two: t2, same: same(call(one)().out.data, call(two)().out.data) });
   }
   for (const n of [2048, 4096]) {
     const [Q, K, V] = inputs(one, n, 64);
     const mask = one.typed.causal_mask(n);
     const call = (core) => () => core.typed.attention(Q, K, V, mask);
-    const [t1, t2] = alternate([call(one), call(two)], 5);
-    rows.push({ name: 'attention', n, one: t1, two: t2, same: same(call(one)().weights.data, call(two)().weights.data) });
+    const [t0, t1, t2] = alternate([call(plain), call(one), call(two)], 3);
+    rows.push({ name: 'attention', n, plain: t0, one: t1, two: t2, same: same(call(one)().weights.data, call(two)().weights.data) });
   }
   {
     const n = 1024;
     const [Q, K, V] = inputs(one, n, 512);
     const mask = one.typed.causal_mask(n);
     const call = (core) => () => core.typed.multi_head(Q, K, V, 8, mask);
-    const [t1, t2] = alternate([call(one), call(two)], 5);
-    rows.push({ name: 'multi_head h=8 d=512', n, one: t1, two: t2, same: same(call(one)().out.data, call(two)().out.data) });
+    const [t0, t1, t2] = alternate([call(plain), call(one), call(two)], 3);
+    rows.push({ name: 'multi_head h=8 d=512', n, plain: t0, one: t1, two: t2, same: same(call(one)().out.data, call(two)().out.data) });
   }
-  postMessage({ threads: [one.threads(), two.threads()], isolated: self.crossOriginIsolated, cores: navigator.hardwareConcurrency, rows });
+  postMessage({ threads: [plain.threads(), one.threads(), two.threads()], isolated: self.crossOriginIsolated, cores: navigator.hardwareConcurrency, rows });
 } catch (e) {
   postMessage({ error: String(e && e.stack ? e.stack : e) });
 }

@@ -1,7 +1,7 @@
-// run.mjs — one thread against two, in Chromium: serves the repository cross-origin isolated
-// (tests/e2e/server.mjs), opens scripts/bench/threads/index.html, whose worker times the npm
-// package's core (dist-package/, built by `npm run build:package`) with one thread and with
-// two, and prints the table. Run by scripts/bench.sh.
+// run.mjs — the three builds side by side in Chromium (without SIMD, SIMD128 on one thread, on
+// two): serves the repository cross-origin isolated (tests/e2e/server.mjs), opens
+// scripts/bench/threads/index.html, whose worker times the npm package's core (dist-package/,
+// built by `npm run build:package`) in each build, and prints the table. Run by scripts/bench.sh.
 import { chromium } from 'playwright';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../../tests/e2e/server.mjs';
@@ -19,12 +19,14 @@ try {
   const report = await page.waitForFunction(() => window.__bench, null, { timeout: 600_000 }).then((h) => h.jsonValue());
   if (report.error) throw new Error(report.error);
   console.log(
-    `\nOne thread and two (Chromium ${browser.version()}, a worker of a cross-origin isolated page, ${report.cores} logical cores; threads in use: ${report.threads.join(' and ')}; median ms)`,
+    `\nThe three builds (Chromium ${browser.version()}, a worker of a cross-origin isolated page, ${report.cores} logical cores; threads in use: ${report.threads.join(', ')}; median ms; ratios against SIMD128 on one thread)`,
   );
-  console.log('| call | n | 1 thread | 2 threads | speed-up | same numbers |');
-  console.log('|---|---:|---:|---:|---:|---|');
+  console.log('| call | n | no SIMD | SIMD, 1 thread | SIMD, 2 threads | no SIMD / SIMD | 2 threads speed-up | 2 threads: same numbers |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of report.rows)
-    console.log(`| ${r.name} | ${r.n} | ${r.one.toFixed(1)} | ${r.two.toFixed(1)} | ${(r.one / r.two).toFixed(2)}× | ${r.same ? 'bit for bit' : 'NO'} |`);
+    console.log(
+      `| ${r.name} | ${r.n} | ${r.plain.toFixed(1)} | ${r.one.toFixed(1)} | ${r.two.toFixed(1)} | ${(r.plain / r.one).toFixed(2)}× | ${(r.one / r.two).toFixed(2)}× | ${r.same ? 'bit for bit' : 'NO'} |`,
+    );
 } finally {
   await browser.close();
   await server.close();
