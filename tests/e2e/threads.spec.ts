@@ -59,13 +59,20 @@ async function computeBig(page: Page): Promise<{ sha: string; seconds: number }>
 // one page computing at a time: the two cores are what is measured
 test.describe.configure({ mode: 'default', timeout: 180_000 });
 
-test('cross-origin isolated: the worker runs the build with threads, and its weights are bit for bit those of one thread', async ({ server, newPage, url }) => {
+test('cross-origin isolated: the worker runs the build with threads, its weights bit for bit those of one thread, and an experiment', async ({
+  server,
+  newPage,
+  url,
+}) => {
   const isolated = await server({ isolated: true });
   const page = await newPage({ url: isolated.url });
   const files = coreFiles(page);
   const logged = warnings(page);
   expect(await page.evaluate(() => crossOriginIsolated), 'crossOriginIsolated').toBe(true);
   const two = await computeBig(page);
+  // the experiments run in the same worker, on the build with threads
+  await page.locator('[data-testid=exp-run-h1]').click();
+  await expect(page.locator('[data-testid=exp-h1-mark]'), 'the h = 1 experiment on two threads').toHaveText(/✓|pass/i, { timeout: 60_000 });
   expect(files, 'the build with threads: its glue, .wasm and threads worker').toEqual(
     expect.arrayContaining(['attention_core_mt.mjs', 'attention_core_mt.wasm', 'attention_core_mt.worker.js']),
   );
