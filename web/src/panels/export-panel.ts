@@ -2,16 +2,18 @@
 // heatmap as PNG/SVG, the output as CSV, everything as JSON, and
 // "Copy as PyTorch" (a script that recomputes the same numbers with torch).
 // Copying goes through widgets/copy-text.ts (a visible, selected text where the clipboard is blocked).
+// The texts that read the inputs (PyTorch, embed code, JSON) are model/export-text.ts's: a large state's are
+// built in a worker (worker/client.ts: ExportClient) while the button says "Preparing…".
 
 import { fromTyped } from '../core/core';
-import { maskFor, readMatrix, type Outcome } from '../model/compute';
+import type { Outcome, View } from '../model/compute';
 import { copyText } from '../widgets/copy-text';
 import { download, el } from '../widgets/dom';
-import { embedCode, siteRoot } from '../model/embed-code';
+import { siteRoot } from '../model/embed-code';
+import { exportsInWorker, exportText, pytorchText, type ExportFormat } from '../model/export-text';
 import { formatMatrix } from '../parse/parse';
-import { toPyTorch } from '../model/pytorch-export';
-import { applied, opOf } from '../model/ops/index';
-import type { MatrixName, State } from '../model/state';
+import type { State } from '../model/state';
+import { ExportCancelled, ExportClient } from '../worker/client';
 import type { Panel, PanelContext } from './context';
 import type { ResultsPanel } from './results-panel';
 import type { BuiltPanel } from './context';
@@ -24,6 +26,8 @@ export class ExportPanel implements Panel {
   private readonly status: HTMLElement;
   private outcome: Outcome | null = null;
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Builds a large state's exports off this thread (null where the page cannot start workers). */
+  private client: ExportClient | null | undefined;
 
   constructor(ctx: PanelContext, results: ResultsPanel) {
     this.ctx = ctx;
@@ -40,8 +44,8 @@ export class ExportPanel implements Panel {
         'div',
         { class: 'toolbar' },
         button('export.copyLink', 'copy-link', (b) => this.copy(ctx.shareLink(), b)),
-        button('export.pytorch', 'copy-pytorch', (b) => this.copyPytorch(b)),
-        button('export.embed', 'copy-embed', (b) => this.copy(embedCode(ctx.state(), this.inputs(ctx.state()), siteRoot(), ctx.lang), b)),
+        button('export.pytorch', 'copy-pytorch', (b) => this.copyExport('pytorch', b)),
+        button('export.embed', 'copy-embed', (b) => this.copyExport('embed', b)),
         button('export.png', 'export-png', async () => {
           const hm = this.results.heatmap(0);
           if (hm) download('attention-weights.png', await hm.toPNG());
@@ -56,7 +60,7 @@ export class ExportPanel implements Panel {
           const v = this.outcome?.ok ? this.outcome.view : ctx.lastGood();
           if (v) download('output.csv', formatMatrix(fromTyped(v.out.m), 'csv'), 'text/csv');
         }),
-        button('export.json', 'export-json', () => download('attention-playground.json', this.json(), 'application/json')),
+        button('export.json', 'export-json', (b) => this.downloadJson(b)),
         this.status,
       ),
     );
@@ -69,63 +73,75 @@ export class ExportPanel implements Panel {
   /** Copy `text` pressed from `button`; where the clipboard is blocked the text is shown selected beside it instead. */
   private async copy(text: string, button: HTMLElement): Promise<void> {
     const result = await copyText(text, button, (key) => this.ctx.t(key));
-    if (this.statusTimer !== null) clearTimeout(this.statusTimer); // an earlier copy's timer must not clear this one's status
-    this.statusTimer = null;
-    this.status.textContent = result === 'copied' ? this.ctx.t('export.copied') : '';
+    this.showStatus(result === 'copied' ? this.ctx.t('export.copied') : ''); // an earlier copy's timer must not clear this one's status
     if (result === 'copied') this.statusTimer = setTimeout(() => (this.status.textContent = ''), 2000);
   }
 
-  /** Copy the PyTorch script, or say why there is none (a mask the core refuses, e.g. w > n). */
-  private async copyPytorch(button: HTMLElement): Promise<void> {
-    let script: string;
+  /** Copy the text of `format` pressed from `button`, or say why there is none (e.g. a mask the core refuses: w > n). */
+  private async copyExport(format: ExportFormat, button: HTMLElement): Promise<void> {
+    const text = await this.exportText(format, button, 'export.failed');
+    if (text !== null) await this.copy(text, button);
+  }
+
+  /** Download "All as JSON", or say why there is none. */
+  private async downloadJson(button: HTMLElement): Promise<void> {
+    const text = await this.exportText('json', button, 'export.downloadFailed');
+    if (text !== null) download('attention-playground.json', text, 'application/json');
+  }
+
+  /**
+   * The text of `format` for the current state: built now for a small state; for a large one (model/export-text.ts:
+   * exportsInWorker) by the worker, the button saying "Preparing…" meanwhile. Null when it failed (the status
+   * says why, with `failed`), when a newer export replaced it, or while the button is already preparing one.
+   */
+  private async exportText(format: ExportFormat, button: HTMLElement, failed: string): Promise<string | null> {
+    if (button.getAttribute('aria-busy') === 'true') return null;
+    const state = this.ctx.state();
+    const options = { root: siteRoot(), lang: this.ctx.lang, link: this.ctx.shareLink() };
+    this.client ??= typeof Worker === 'undefined' ? null : new ExportClient();
+    const client = exportsInWorker(this.ctx.core, state) ? this.client : null;
+    const label = button.textContent;
+    if (client) this.busy(button, this.ctx.t('export.preparing'));
     try {
-      script = this.pytorch();
+      if (!client) return exportText(this.ctx.core, state, format, options, this.view());
+      return await client.run(state, format, options, format === 'json' && this.outcome?.ok === true);
     } catch (err) {
-      this.status.textContent = this.ctx.t('export.failed', { message: err instanceof Error ? err.message : String(err) });
-      return;
+      if (err instanceof ExportCancelled) return null;
+      this.showStatus(this.ctx.t(failed, { message: err instanceof Error ? err.message : String(err) }));
+      return null;
+    } finally {
+      if (client) {
+        this.busy(button, label);
+        client.release(); // the inputs it built stay in its memory otherwise
+      }
     }
-    await this.copy(script, button);
   }
 
-  /** The numbers of every input (those that parse). */
-  private inputs(state: State): Partial<Record<MatrixName, number[][]>> {
-    const out: Partial<Record<MatrixName, number[][]>> = {};
-    for (const n of opOf(state).inputs) {
-      const { m } = readMatrix(this.ctx.core, state, n);
-      if (m) out[n] = fromTyped(m);
-    }
-    return out;
+  /** Show `button` preparing (label "Preparing…", aria-busy, aria-disabled; it keeps the focus), or back to `label` (null). */
+  private busy(button: HTMLElement, label: string | null): void {
+    const preparing = label === this.ctx.t('export.preparing');
+    button.textContent = label;
+    button.setAttribute('aria-busy', String(preparing));
+    button.setAttribute('aria-disabled', String(preparing));
+    if (preparing) this.showStatus(this.ctx.t('export.preparingStatus'));
+    else if (this.status.textContent === this.ctx.t('export.preparingStatus')) this.showStatus('');
   }
 
-  /** The PyTorch script of the current state. */
+  /** Say `text` in the status (no earlier copy's timer clears it). */
+  private showStatus(text: string): void {
+    if (this.statusTimer !== null) clearTimeout(this.statusTimer);
+    this.statusTimer = null;
+    this.status.textContent = text;
+  }
+
+  /** The result JSON writes: this state's, or the last good one. */
+  private view(): View | null {
+    return this.outcome?.ok ? this.outcome.view : this.ctx.lastGood();
+  }
+
+  /** The PyTorch script of the current state, built on this thread. */
   pytorch(): string {
-    const state = this.ctx.state();
-    const inputs = this.inputs(state);
-    const self = opOf(state).flags.selfInput;
-    const nq = (self ? inputs.X : inputs.Q)?.length ?? 0;
-    const nk = (self ? inputs.X : inputs.K)?.length ?? 0;
-    let mask: boolean[][] | null = null;
-    if (nq > 0 && nk > 0) {
-      const m = maskFor(this.ctx.core, applied(state), nq, nk);
-      if (m) mask = Array.from({ length: nq }, (_, i) => Array.from(m.data.subarray(i * nk, (i + 1) * nk), (x) => x === 1));
-    }
-    return toPyTorch(state, inputs, mask);
-  }
-
-  private json(): string {
-    const state = this.ctx.state();
-    const v = this.outcome?.ok ? this.outcome.view : this.ctx.lastGood();
-    return JSON.stringify(
-      {
-        operation: state.op,
-        link: this.ctx.shareLink(),
-        inputs: this.inputs(state),
-        weights: v?.heads.map((h) => fromTyped(h.weights)) ?? null,
-        out: v ? fromTyped(v.out.m) : null,
-      },
-      (_k, x: unknown) => (x === -Infinity ? '-Infinity' : x),
-      1,
-    );
+    return pytorchText(this.ctx.core, this.ctx.state());
   }
 }
 

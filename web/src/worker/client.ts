@@ -28,13 +28,18 @@
 // the next run starts a fresh one (its core loads again, off the page's
 // thread). A finished run leaves its worker running for the next, unless the
 // caller releases it (a worker keeps the memory its largest run grew).
+//
+// Exports (a large state's "Copy as PyTorch", embed code, JSON):
+//   const text = await new ExportClient().run(state, 'pytorch', options, false);
+// one at a time, in its own worker (an export never cancels a computation).
 
 import { AttentionError, loadedLimits, type ErrorCode } from '../core/core';
 import type { Outcome } from '../model/compute';
 import type { State } from '../model/state';
 import { startWorker as startModuleWorker } from './start';
 import { OneRunWorker, type Run, type WorkerLike } from './one-run';
-import type { ComputeMessage, ComputeRequest, RunRequest, WorkerMessage, WorkerStage } from './protocol';
+import type { ExportFormat, ExportOptions } from '../model/export-text';
+import type { ComputeMessage, ComputeRequest, ExportMessage, ExportRequest, RunRequest, WorkerMessage, WorkerStage } from './protocol';
 import {
   SettingsError,
   VALIDATORS,
@@ -158,6 +163,49 @@ export class ComputeClient extends OneRunWorker<ComputeMessage, ComputePending> 
   protected finish(m: ComputeMessage, p: ComputePending): void {
     if (m.type === 'compute-progress') return; // progress() has it
     if (m.type === 'computed') p.resolve(m.outcome as never);
+    else p.reject(new Error(m.message));
+  }
+}
+
+// ---------------------------------------------------------------- exports
+
+/** The rejection of an export replaced by a newer one (or cancelled). */
+export class ExportCancelled extends Error {
+  constructor() {
+    super('export: cancelled');
+    this.name = 'ExportCancelled';
+  }
+}
+
+/** Builds the export texts of large states in a lazily started worker, the latest one only. */
+export class ExportClient extends OneRunWorker<ExportMessage, Run> {
+  /** `makeWorker` starts the worker (tests pass a fake). */
+  constructor(makeWorker: () => WorkerLike = startWorker) {
+    super(makeWorker, 'export');
+  }
+
+  /** The text of `format` for `state` (`result`: JSON writes the state's weights and output). */
+  run(state: State, format: ExportFormat, options: ExportOptions, result: boolean): Promise<string> {
+    return this.start<string>({}, (id): ExportRequest => ({ type: 'export', id, state, format, options, result }));
+  }
+
+  /** Stop the worker when no export is going (it keeps the memory of the inputs it built). */
+  release(): void {
+    if (!this.running) this.dropWorker();
+  }
+
+  protected cancelled(): Error {
+    return new ExportCancelled();
+  }
+
+  protected isProgress(): boolean {
+    return false;
+  }
+
+  protected progress(): void {}
+
+  protected finish(m: ExportMessage, p: Run): void {
+    if (m.type === 'exported') p.resolve(m.text as never);
     else p.reject(new Error(m.message));
   }
 }

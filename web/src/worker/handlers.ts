@@ -4,7 +4,17 @@
 import { AttentionError, type Core } from '../core/core';
 import { compute } from '../model/compute';
 import { runExperiment, SettingsError } from '../experiments/index';
-import { transfers, type ComputeMessage, type ComputeRequest, type ErrorMessage, type RunRequest, type WorkerMessage } from './protocol';
+import { exportText } from '../model/export-text';
+import {
+  transfers,
+  type ComputeMessage,
+  type ComputeRequest,
+  type ErrorMessage,
+  type ExportMessage,
+  type ExportRequest,
+  type RunRequest,
+  type WorkerMessage,
+} from './protocol';
 
 /** Run `req` with the core from `getCore` (loaded once by the caller) and post every message. */
 export async function handleRequest(getCore: () => Promise<Core>, req: RunRequest, post: (m: WorkerMessage) => void): Promise<void> {
@@ -39,5 +49,18 @@ export async function handleCompute(
     post({ type: 'computed', id, outcome }, transfers(outcome));
   } catch (err) {
     post({ type: 'compute-error', id, message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** Build the text of `req.format` for `req.state` with the core from `getCore` (the page's own function, model/export-text.ts) and post it. */
+export async function handleExport(getCore: () => Promise<Core>, req: ExportRequest, post: (m: ExportMessage) => void): Promise<void> {
+  const { id } = req;
+  try {
+    const core = await getCore();
+    const outcome = req.format === 'json' && req.result ? compute(core, req.state) : null;
+    const text = exportText(core, req.state, req.format, req.options, outcome?.ok ? outcome.view : null);
+    post({ type: 'exported', id, text });
+  } catch (err) {
+    post({ type: 'export-error', id, message: err instanceof Error ? err.message : String(err) });
   }
 }

@@ -12,8 +12,13 @@
 //   worker → page  { type: 'compute-progress', id, stage }      'start', then compute()'s stages
 //                  { type: 'computed', id, outcome }            the Outcome: plain data, its typed arrays transferred
 //                  or { type: 'compute-error', id, message }    the worker could not compute at all (e.g. no core)
+//
+//   export a large state (the text of "Copy as PyTorch", "Copy embed code", "All as JSON")
+//   page → worker  { type: 'export', id, state, format, options, result }
+//   worker → page  { type: 'exported', id, text }  or  { type: 'export-error', id, message }
 
 import type { ComputeStage, Outcome } from '../model/compute';
+import type { ExportFormat, ExportOptions } from '../model/export-text';
 import type { State } from '../model/state';
 import type { ExperimentName, ExperimentResult, ProgressKey, RawInput, SettingsMap } from '../experiments/index';
 
@@ -96,6 +101,25 @@ export type ComputeMessage = ComputeProgress | ComputeResult | ComputeError;
 /** Is `x` a compute request (and not an experiment's)? */
 export function isComputeRequest(x: unknown): x is ComputeRequest {
   return typeof x === 'object' && x !== null && (x as { type?: unknown }).type === 'compute';
+}
+
+/** Build the text of one export of a state. */
+export interface ExportRequest {
+  type: 'export';
+  id: number;
+  state: State;
+  format: ExportFormat;
+  options: ExportOptions;
+  /** JSON: write the state's weights and output (computed again in the worker); false: null. */
+  result: boolean;
+}
+
+/** The export's text, or why there is none. */
+export type ExportMessage = { type: 'exported'; id: number; text: string } | { type: 'export-error'; id: number; message: string };
+
+/** Is `x` an export request? */
+export function isExportRequest(x: unknown): x is ExportRequest {
+  return typeof x === 'object' && x !== null && (x as { type?: unknown }).type === 'export';
 }
 
 /** The buffers of every typed array in an outcome, each once: posted as transfers, they move instead of being copied. */

@@ -13,8 +13,8 @@
 // stops at once even inside a long WASM call.
 
 import { loadCore, type Core } from '../core/core';
-import { handleCompute, handleRequest } from './handlers';
-import { isComputeRequest, type RunRequest, type WorkerMessage } from './protocol';
+import { handleCompute, handleExport, handleRequest } from './handlers';
+import { isComputeRequest, isExportRequest, type RunRequest, type WorkerMessage } from './protocol';
 import { buildFrom, wasmUrlFrom } from './wasm-url';
 
 const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
@@ -40,5 +40,6 @@ void getCore().catch(() => undefined);
 
 scope.onmessage = (e: MessageEvent<unknown>) => {
   if (isComputeRequest(e.data)) void handleCompute(getCore, e.data, (m, transfer = []) => scope.postMessage(m, transfer));
+  else if (isExportRequest(e.data)) void handleExport(getCore, e.data, (m) => scope.postMessage(m));
   else void handleRequest(getCore, e.data as RunRequest, (m: WorkerMessage) => scope.postMessage(m));
 };
