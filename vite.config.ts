@@ -115,7 +115,7 @@ function singleFileConfig(): UserConfig {
       modulePreload: false,
       rollupOptions: { input: resolve(import.meta.dirname, 'web/index.html'), output: { codeSplitting: false } },
     },
-    worker: { format: 'iife' }, // a module worker cannot start from a blob: URL in a file:// page; a classic one can
+    worker: { format: 'iife', plugins: () => [noThreadsBuild()] }, // a module worker cannot start from a blob: URL in a file:// page; a classic one can; the worker's bundle leaves out the build with threads too
     plugins: [offlineTrainer(), noThreadsBuild(), inlineIntoHtml('attention-playground.html')],
   };
 }

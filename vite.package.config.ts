@@ -62,7 +62,7 @@ function standaloneConfig(): UserConfig {
         output: { entryFileNames: '[name].js', codeSplitting: false },
       },
     },
-    worker: { format: 'iife' }, // a classic worker: it can start from a blob: URL on any page, file:// included
+    worker: { format: 'iife', plugins: () => [noThreadsBuild()] }, // a classic worker: it can start from a blob: URL on any page, file:// included; the worker's bundle leaves out the build with threads too
     plugins: [offlineTrainer(), noThreadsBuild(), inlineWorkerPlugin()],
   };
 }

@@ -1,7 +1,6 @@
 #include "multi_head.h"
 
 #include <cmath>
-#include <functional>
 #include <string>
 
 #include "attention_fast.h"
@@ -149,7 +148,8 @@ void attend_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t 
 // Heads [0, h) by attend_head_t(t) for each t: with two threads (parallel.h) the first half of
 // the heads here and the second on the other thread (each head writes its own columns of out and
 // its own weights, so the numbers are the same); one head alone splits its rows instead.
-void each_head(std::size_t h, double work, const std::function<void(std::size_t)>& attend_head_t) {
+template <class AttendHead>
+void each_head(std::size_t h, double work, const AttendHead& attend_head_t) {
   auto heads = [&](std::size_t t0, std::size_t t1) {
     for (std::size_t t = t0; t < t1; ++t) attend_head_t(t);
   };
