@@ -424,7 +424,11 @@ void* counted(void* p) {
 }
 void uncounted(void* p) noexcept {
   if (!p) return;
-  heap_count().in_use -= malloc_usable_size(p);
+  // never below 0 (in_use is unsigned): the first fit_loglog_slope call frees 4 bytes more than
+  // were counted (a block whose usable size grew, or one not allocated here; not traced further)
+  HeapCount& c = heap_count();
+  const std::size_t size = malloc_usable_size(p);
+  c.in_use -= size < c.in_use ? size : c.in_use;
   std::free(p);
 }
 void* aligned(std::size_t size, std::align_val_t a) {
