@@ -30,7 +30,11 @@ export const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 /** The headers that make a page cross-origin isolated (a SharedArrayBuffer, so a shared WebAssembly memory, is allowed). */
-export const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' };
+export const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
 
 /** Content types by file extension. */
 const TYPES = {
@@ -122,6 +126,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     console.error('server: dist/index.html is missing: run `npx vite build` first');
     process.exit(1);
   }
-  const s = await startServer({ prefix: value('--prefix') ?? '/', csp: args.includes('--csp'), isolated: args.includes('--isolated'), port: value('--port') ? Number(value('--port')) : undefined });
+  const s = await startServer({
+    prefix: value('--prefix') ?? '/',
+    csp: args.includes('--csp'),
+    isolated: args.includes('--isolated'),
+    port: value('--port') ? Number(value('--port')) : undefined,
+  });
   console.log(`serving dist/ at ${s.url}${args.includes('--csp') ? ' (with CSP)' : ''}${args.includes('--isolated') ? ' (cross-origin isolated)' : ''}`);
 }
