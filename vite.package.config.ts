@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { inlineWorker, workerAssets } from './scripts/inline-worker';
 import { offlineTrainer, workerFileName } from './scripts/trainer-build';
 import { noThreadsBuild } from './scripts/threads-build';
+import { bundledNoSimdGlue } from './scripts/bundled-glue';
 
 const OUT = resolve(import.meta.dirname, 'dist-package');
 const entry = (name: string) => resolve(import.meta.dirname, `web/src/package/${name}.ts`);
@@ -44,6 +45,7 @@ function filesConfig(): UserConfig {
       },
     },
     worker: { format: 'es', rollupOptions: { output: { entryFileNames: workerFileName, assetFileNames: '[name][extname]' } } },
+    plugins: [bundledNoSimdGlue()], // core.js holds the glue of the build without SIMD128 (Observable Framework keeps one file per entry)
   };
 }
 

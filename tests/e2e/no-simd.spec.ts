@@ -8,15 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, report, test } from './fixtures';
 import { checkSeedRows } from './embedding';
 import { loadSeed, snapshot, waitForPlot } from './playground';
-
-/** What a browser without WebAssembly SIMD answers: any module using a SIMD instruction is invalid (the probe's v128 result type, 0x7b). */
-function refuseSimd(): void {
-  const validate = WebAssembly.validate.bind(WebAssembly);
-  WebAssembly.validate = (bytes: BufferSource) => {
-    const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes as ArrayBuffer);
-    return b.includes(0x7b) && b.length < 64 ? false : validate(bytes);
-  };
-}
+import { refuseSimd } from './refuse-simd';
 
 test('without SIMD: the page loads attention_core_nosimd.wasm only, computes the seed example, and its worker runs an experiment', async ({ newPage, url }) => {
   const page = await newPage({ wait: false, initScript: refuseSimd });

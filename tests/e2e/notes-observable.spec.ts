@@ -14,6 +14,7 @@ import { snippet } from '../../scripts/snippets.mjs';
 import { checkSeedRows } from './embedding';
 import { expect, report, screenshot, test } from './fixtures';
 import { widths } from './playground';
+import { refuseSimd } from './refuse-simd';
 import { attentionWeights, matmul, SEED_000 } from './reference';
 
 const SOURCE = fileURLToPath(new URL('../../web/examples/observable/src/', import.meta.url));
@@ -49,8 +50,21 @@ test.describe('Observable Framework example', () => {
   test('the build bundled the core and its WebAssembly, and nothing from other hosts', () => {
     const html = readFileSync(`${BUILT}index.html`, 'utf8');
     expect(html, 'the built page links no core module').toMatch(/_node\/attention-playground@[\d.]+\/core\.[0-9a-f]+\.js/);
-    expect(existsSync(`${BUILT}_node/attention-playground@0.1.0/attention_core.wasm`), 'the build copied no attention_core.wasm').toBe(true);
+    for (const wasm of ['attention_core.wasm', 'attention_core_nosimd.wasm'])
+      expect(existsSync(`${BUILT}_node/attention-playground@0.1.0/${wasm}`), `the build copied no ${wasm}`).toBe(true);
     expect(html, 'the built page refers to another host').not.toMatch(/(?:src|href)="https?:/);
+  });
+
+  test('in a browser without WebAssembly SIMD the page fetches the build without it and shows the same weights', async ({ newPage, server }) => {
+    const site = await server({ root: BUILT, csp: false });
+    const page = await newPage({ wait: false, initScript: refuseSimd, width: 1280, height: 900 });
+    const wasm: string[] = [];
+    page.on('request', (r) => {
+      if (/\.wasm(\?|$)/.test(r.url())) wasm.push(new URL(r.url()).pathname.split('/').pop() ?? '');
+    });
+    await page.goto(site.url);
+    checkSeedRows((await chart(page)).weights, 'the Observable chart without SIMD');
+    expect(wasm, 'the .wasm files the page fetched').toEqual(['attention_core_nosimd.wasm']);
   });
 
   test('the chart shows the seed 000 weights, follows the inputs and fits 1280 and 375 px', async ({ newPage, server }) => {

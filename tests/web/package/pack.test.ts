@@ -85,6 +85,21 @@ describe('npm package: the manifest and the tarball', () => {
   });
 });
 
+describe('npm package: core.js for the tools that bundle one file per entry', () => {
+  it("core.js and the chunks it imports import nothing on demand (Observable Framework keeps only an entry's own chunk)", () => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(join(installed, 'dist-package', file), 'utf8');
+      expect(code, `${file}: a dynamic import of a file beside it`).not.toMatch(/\bimport\s*\(\s*["'`]\.{1,2}\//);
+      for (const [, path] of code.matchAll(/\bfrom\s*["'`](\.{1,2}\/[^"'`]+)["'`]/g)) visit(join(file, '..', path));
+    };
+    visit('core.js');
+    expect(seen.size).toBeGreaterThan(0);
+  });
+});
+
 describe('npm package: imported by Node from the scratch install', () => {
   it('each entry point imports; where there is no DOM the element entries register nothing and say so by undefined', () => {
     const out = nodeRun(`

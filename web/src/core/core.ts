@@ -22,6 +22,7 @@
 import createAttentionCore from './wasm/attention_core.mjs';
 import { makeExperiments } from './experiments';
 import { makeFriendly } from './friendly';
+import { loadNoSimdGlue } from './nosimd-glue';
 import { readLimits } from './limits';
 import { simdSupported, type CoreBuild } from './simd';
 import { MT_BUILD } from './threads-build';
@@ -91,7 +92,7 @@ async function factory(build: CoreBuild, { wasmBinary, wasmUrl }: LoadOptions): 
   const located = { ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) };
   if (build === 'simd') return () => createAttentionCore(located);
   if (build === 'nosimd') {
-    const create = (await import('./wasm/attention_core_nosimd.mjs')).default;
+    const create = await loadNoSimdGlue();
     return () => create(located);
   }
   // the build with threads: its threads' workers import the glue by its address, so it is a file of its own
