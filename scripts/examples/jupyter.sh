@@ -2,7 +2,8 @@
 # scripts/examples/jupyter.sh — the Jupyter example (web/examples/jupyter/attention.ipynb), executed by a real
 # IPython kernel and exported by Debian's jupyter-nbconvert into build/examples/jupyter/attention.html, with the
 # package's standalone.js (the packed tarball's, from the scratch install of scripts/pack.sh) copied into the
-# output, so that the export opens from file:// with no network (tests/e2e/notes-jupyter.spec.ts checks it).
+# output, so that the export opens from file:// with no network (tests/e2e/notes-jupyter.spec.ts checks it); and
+# once more in JupyterLab's dark theme, attention-dark.html.
 # Prints SKIPPED and exits 0 when jupyter-nbconvert or a python3 kernel with ipykernel is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -45,3 +46,12 @@ if grep -Eo '<(script|link|img|iframe)[^>]*(src|href)="(https?:)?//[^"]*' "${htm
   exit 1
 fi
 echo "== jupyter: executed and exported in $(($(date +%s) - start)) s: ${html} ($(du -k "${html}" | cut -f1) KB, the module $(du -k "${standalone}" | cut -f1) KB inlined)"
+
+# the same notebook exported in JupyterLab's dark theme (<body data-jp-theme-light="false">): the playground follows it
+start=$(date +%s)
+ATTENTION_PLAYGROUND_JS="${standalone}" jupyter-nbconvert "${src}/attention.ipynb" \
+  --execute --to html --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=60 \
+  --TemplateExporter.extra_template_basedirs="${src}/templates" --template offline --HTMLExporter.theme=dark \
+  --output-dir "${out}" --output attention-dark > "${out}/nbconvert-dark.log" 2>&1 || { cat "${out}/nbconvert-dark.log"; exit 1; }
+grep -qF 'data-jp-theme-light="false"' "${out}/attention-dark.html" || { echo "jupyter: ${out}/attention-dark.html is not in the dark theme" >&2; exit 1; }
+echo "== jupyter: exported in JupyterLab's dark theme in $(($(date +%s) - start)) s: ${out}/attention-dark.html"

@@ -2,7 +2,8 @@
 // kernel and exported by Debian's jupyter-nbconvert (scripts/examples/jupyter.sh) into
 // build/examples/jupyter/attention.html, opened from file:// with every other request aborted: the export
 // is self-contained (the package's standalone.js copied into the first cell's output, no require.js or
-// MathJax from a CDN), shows the seed 000 playground and the one whose matrices Python computed.
+// MathJax from a CDN), shows the seed 000 playground and the one whose matrices Python computed; exported in
+// JupyterLab's dark theme, both playgrounds are dark.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,9 +14,12 @@ import { checkSeedRows } from './embedding';
 import { expect, report, screenshot, test } from './fixtures';
 import { plotted, snapshot, widths } from './playground';
 import { attentionWeights } from './reference';
+import { expectTheme } from './theme-check';
 
 const NOTEBOOK = fileURLToPath(new URL('../../web/examples/jupyter/attention.ipynb', import.meta.url));
 const EXPORT = fileURLToPath(new URL('../../build/examples/jupyter/attention.html', import.meta.url));
+/** The same notebook exported in JupyterLab's dark theme (nbconvert --HTMLExporter.theme=dark). */
+const EXPORT_DARK = fileURLToPath(new URL('../../build/examples/jupyter/attention-dark.html', import.meta.url));
 /** The notebook's code cells, in order: the README's snippets. */
 const CELLS = ['jupyter-load', 'jupyter-seed000', 'jupyter-python'];
 const SEED = 'attention-playground[preset=seed000]';
@@ -47,8 +51,8 @@ function maxDiff(a: number[][], b: number[][]): number {
 }
 
 /** Open the export from file:// and wait until both playgrounds have computed. */
-async function openExport(page: Page): Promise<void> {
-  await page.goto(pathToFileURL(EXPORT).href);
+async function openExport(page: Page, file = EXPORT): Promise<void> {
+  await page.goto(pathToFileURL(file).href);
   await plotted(page.locator(SEED));
   await plotted(page.locator(FROM_PYTHON));
   for (const sel of [SEED, FROM_PYTHON]) await expect.poll(async () => (await snapshot(page, sel)).weights !== null, `${sel} computed nothing`).toBe(true);
@@ -132,5 +136,18 @@ test('the exported notebook works from file:// with no network: the seed 000 pla
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(async () => (await widths(page)).scroll, 'the page scrolls sideways at 375 px').toBeLessThanOrEqual((await widths(page)).client);
   await screenshot(page, 'jupyter-375.png');
+  expect(asked, 'requests the offline page made that were not for a file').toEqual([]);
+});
+
+test('the notebook exported in JupyterLab’s dark theme: both playgrounds follow it (theme auto), in a light browser', async ({ page, context }) => {
+  test.skip(!existsSync(EXPORT_DARK), 'SKIPPED jupyter: no build/examples/jupyter/attention-dark.html (scripts/examples/jupyter.sh printed why)');
+  expect(readFileSync(EXPORT_DARK, 'utf8'), 'the export is in the dark theme').toContain('data-jp-theme-light="false"');
+  const asked = await offline(context);
+  await page.emulateMedia({ colorScheme: 'light' }); // the notebook's own theme wins over the browser's
+  await openExport(page, EXPORT_DARK);
+  await expectTheme(page.locator(SEED), 'dark', 'the seed 000 playground in the dark notebook');
+  await expectTheme(page.locator(FROM_PYTHON), 'dark', 'the playground set from Python in the dark notebook');
+  checkSeedRows((await snapshot(page, SEED)).weights, 'the seed 000 playground of the dark export');
+  report(`jupyter dark at 1280 px: ${await screenshot(page, 'jupyter-dark-1280.png')}`);
   expect(asked, 'requests the offline page made that were not for a file').toEqual([]);
 });

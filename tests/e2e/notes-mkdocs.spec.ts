@@ -5,7 +5,8 @@
 // routeCdn); page 2 is the iframe of the hosted site (the build put https://teacher.example/attention-playground/
 // there; this test serves that address from dist/, through the webServer). With navigation.instant on, Material
 // swaps pages without loading them again or running their scripts: page 1 → page 2 → page 1 by the menu, and
-// back by the browser's history, must still compute the seed 000 example each time.
+// back by the browser's history, must still compute the seed 000 example each time. Material's light/dark toggle
+// (the palette of the config) switches the playground on page 1 with it.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { routeCdn } from './cdn';
 import { checkSeedRows } from './embedding';
 import { expect, report, screenshot, test } from './fixtures';
 import { plotted, snapshot, waitForPlot, widths } from './playground';
+import { expectTheme } from './theme-check';
 
 const EXAMPLE = fileURLToPath(new URL('../../web/examples/mkdocs/', import.meta.url));
 const SITE = fileURLToPath(new URL('../../build/examples/mkdocs/site/', import.meta.url));
@@ -182,4 +184,36 @@ test('landing on page 2 first: the element of page 1 starts when Material swaps 
   await page.waitForURL(site.url);
   expect(await sameDocument(page), 'page 1 was loaded again').toBe(true);
   await checkPage1(page, 'page 1 (swapped in after landing on page 2)');
+});
+
+test('Material’s light/dark toggle: the playground on page 1 follows it, and one swapped in by the menu opens in it', async ({
+  context,
+  page,
+  server,
+  url,
+}) => {
+  await routeCdn(context);
+  await routeHosted(context, url);
+  await page.emulateMedia({ colorScheme: 'light' });
+  const site = await server({ root: SITE, prefix: '/course/', csp: false });
+  await page.goto(site.url);
+  await checkPage1(page, 'page 1');
+  const element = page.locator('attention-playground');
+  await expectTheme(element, 'light', 'page 1 in Material’s default scheme');
+
+  await page.locator('label[title="Switch to dark mode"]').click();
+  await expect(page.locator('body'), 'Material switched to slate').toHaveAttribute('data-md-color-scheme', 'slate');
+  await expectTheme(element, 'dark', 'page 1 after the toggle to slate');
+  checkSeedRows((await snapshot(page)).weights, 'page 1 in slate');
+  report(`mkdocs page 1 in slate at 1280 px: ${await screenshot(page, 'mkdocs-page1-slate-1280.png')}`);
+
+  await menu(page, PAGE2);
+  await page.waitForURL(`${site.url}iframe/`);
+  await menu(page, PAGE1);
+  await page.waitForURL(site.url);
+  await checkPage1(page, 'page 1 swapped in, in slate');
+  await expectTheme(element, 'dark', 'page 1 swapped in by the menu while slate is on');
+
+  await page.locator('label[title="Switch to light mode"]').click();
+  await expectTheme(element, 'light', 'page 1 after the toggle back to default');
 });

@@ -3,11 +3,12 @@
 // slides-sections and slides-init, verbatim).
 //
 // Slide 1 is a title, slide 2 a playground with the seed 000 example, slide 3 a configured one (multi_head,
-// h = 2, causal, its own Q, K, V). The playground comes from the CDN address of the snippet, served here from
-// the packed tarball (routeCdn). reveal.js hides the slides that are not shown (`hidden`, `inert`, and
-// `display: none` beyond its viewDistance) and scales them (a transform; on phones its scroll view): the
-// playgrounds must compute and draw when their slide is shown, keep working when the deck moves away and back,
-// keep the keys typed in them (a "." would black the screen out), and stay readable at 375 px.
+// h = 2, causal, its own Q, K, V) on a dark background, which the playground follows (theme auto). The
+// playground comes from the CDN address of the snippet, served here from the packed tarball (routeCdn).
+// reveal.js hides the slides that are not shown (`hidden`, `inert`, and `display: none` beyond its
+// viewDistance) and scales them (a transform; on phones its scroll view): the playgrounds must compute and
+// draw when their slide is shown, keep working when the deck moves away and back, keep the keys typed in
+// them (a "." would black the screen out), and stay readable at 375 px.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,6 +20,7 @@ import { routeCdn } from './cdn';
 import { checkSeedRows } from './embedding';
 import { expect, report, screenshot, test } from './fixtures';
 import { attentionWeights, cellValueText, matmul, SEED_000, seedWeights, type Matrix } from './reference';
+import { expectTheme } from './theme-check';
 
 const BUILD = fileURLToPath(new URL('../../build/examples/slides/', import.meta.url));
 const REVEAL_VERSION = (
@@ -235,11 +237,13 @@ test.describe('reveal.js slides (build/examples/slides)', () => {
 
     await go(page, 'ArrowRight', 2);
     await checkSlide2(page, 'slide 2');
+    await expectTheme(page.locator(SLIDE2), 'light', 'slide 2 on the white theme');
     const first2 = await drawn(page, SLIDE2, 1, 'slide 2');
     report(`slides: ${await screenshot(page, 'slides-2-1280.png')}`);
 
     await go(page, 'ArrowRight', 3);
     await checkSlide3(page, 'slide 3');
+    await expectTheme(page.locator(SLIDE3), 'dark', 'slide 3 with its dark background (data-background-color)');
     const first3 = await drawn(page, SLIDE3, 2, 'slide 3');
     report(`slides: ${await screenshot(page, 'slides-3-1280.png')}`);
     await page.evaluate((sels) => sels.forEach((sel) => (document.querySelector<HTMLElement>(sel)!.__seen = true)), [SLIDE2, SLIDE3]);

@@ -12,30 +12,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, report, screenshot, test } from './fixtures';
 import { componentPage } from './embedding';
 import { hashOf, open, plotted } from './playground';
+import { expectTheme } from './theme-check';
 import { colourTable, luminance, textColourFor } from '../../web/src/figures/heatmap/scales';
 
 const axe = createRequire(import.meta.url)('axe-core') as typeof import('axe-core');
-
-/** The panels' background in each theme (--ap-panel). */
-const PANEL = { light: 'rgb(247, 248, 251)', dark: 'rgb(22, 27, 34)' };
-/** The text colour in each theme (--ap-fg). */
-const TEXT = { light: 'rgb(29, 36, 51)', dark: 'rgb(230, 237, 243)' };
-
-/** The theme the element shows: its custom state, and the colours a panel and a heatmap's axis are drawn in. */
-async function shown(element: Locator): Promise<{ state: string; panel: string; axis: string }> {
-  return element.evaluate((e) => {
-    const root = e.shadowRoot!;
-    const state = e.matches(':state(dark)') ? 'dark' : e.matches(':state(light)') ? 'light' : 'none';
-    const panel = getComputedStyle(root.querySelector('.panel-results')!).backgroundColor;
-    const axis = getComputedStyle(root.querySelector('.hm-overlay .hm-axis')!).color;
-    return { state, panel, axis };
-  });
-}
-
-/** Expect the element to show `theme` (its state, a panel's background, a heatmap axis's text). */
-async function expectTheme(element: Locator, theme: 'light' | 'dark', what: string): Promise<void> {
-  await expect.poll(() => shown(element), what).toEqual({ state: theme, panel: PANEL[theme], axis: TEXT[theme] });
-}
 
 /** A host page of another site (same origin, served by the test), with the element in `body`; `attrs` on <body>, `head` in <head>. */
 async function hostPage(page: Page, url: string, name: string, html: { body: string; bodyAttrs?: string; head?: string }): Promise<Locator> {

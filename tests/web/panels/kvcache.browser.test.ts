@@ -107,3 +107,55 @@ test('in 中文', async () => {
   await expect.poll(() => p.text('kv-status'), WAIT).toBe('第 1 个词元（共 6 个）：缓存中有 16 个值');
   await expect.poll(() => p.text('kv-total'), WAIT).toBe('Llama-3-8B 在 131,072 个词元、fp16 下：17,179,869,184 字节（16 GiB）');
 });
+
+/** WCAG relative luminance of a computed "rgb(r, g, b)". */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((x) => {
+    const s = Number(x) / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+test('the cache blocks and the bars take the theme’s head colours: each KV head its own, 3:1 on the panel in light and in dark, switched live', async () => {
+  const p = await kvPanel({ theme: 'light' });
+  await userEvent.click(p.find('kv-step'));
+  await expect.poll(() => p.el.shadowRoot!.querySelectorAll('.kv-block').length, WAIT).toBe(2);
+  await expect.poll(() => p.el.shadowRoot!.querySelectorAll('.kv-bars rect').length, WAIT).toBeGreaterThan(0);
+  const read = () => {
+    const root = p.el.shadowRoot!;
+    const panel = getComputedStyle(root.querySelector('.panel-kvcache') ?? root.querySelector('.panel')!).backgroundColor;
+    const fill = (e: Element) => getComputedStyle(e).fill;
+    const blocks = [...root.querySelectorAll('.kv-block')].map((b) => ({
+      swatch: fill(b.querySelector('rect')!),
+      cells: new Set([...b.querySelectorAll('g rect')].map(fill)),
+      title: getComputedStyle(b.querySelector('text')!).fill,
+    }));
+    const bars = new Set([...root.querySelectorAll('.kv-bars rect')].map(fill));
+    return { panel, blocks, bars: [...bars] };
+  };
+  const check = (theme: string) => {
+    const { panel, blocks, bars } = read();
+    expect(
+      blocks.map((b) => b.swatch).every((c) => /^rgb\(/.test(c)),
+      `${theme}: the swatches resolve to colours`,
+    ).toBe(true);
+    expect(new Set(blocks.map((b) => b.swatch)).size, `${theme}: the two KV heads in two colours`).toBe(2);
+    for (const b of blocks) {
+      expect([...b.cells], `${theme}: a block's cells in its head's colour`).toEqual([b.swatch]);
+      expect(contrast(b.swatch, panel), `${theme}: ${b.swatch} on ${panel}`).toBeGreaterThanOrEqual(3);
+      expect(contrast(b.title, panel), `${theme}: the title ${b.title} on ${panel}`).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const c of bars) expect(contrast(c, panel), `${theme}: a bar ${c} on ${panel}`).toBeGreaterThanOrEqual(3);
+    return blocks.map((b) => b.swatch);
+  };
+  const light = check('light');
+  p.el.setAttribute('theme', 'dark');
+  await expect.poll(() => p.el.matches(':state(dark)'), WAIT).toBe(true);
+  const dark = check('dark');
+  expect(dark, 'the first KV head is lighter on dark').not.toEqual(light);
+});

@@ -53,7 +53,7 @@ export function drawBarChart(
       .attr('y', p.y)
       .attr('width', p.length)
       .attr('height', L.barH)
-      .attr('fill', widthColour(p.bar.width))
+      .style('fill', widthColour(p.bar.width))
       .attr('stroke', p.bar.chosen ? 'currentColor' : 'none')
       .attr('stroke-width', 2);
     g.append('text')

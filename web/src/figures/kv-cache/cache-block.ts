@@ -5,7 +5,7 @@
 
 import { select, type Selection } from 'd3-selection';
 import { FONT_FAMILY, SVG_NS } from '../kit/figure-kit';
-import { blockLayout, KV_COLOURS, type BlockLayout } from './layout';
+import { blockLayout, kvColour, type BlockLayout } from './layout';
 
 /** What one KV head's drawing shows. */
 export interface CacheBlockData {
@@ -47,7 +47,7 @@ function drawLinks(
       .attr('y1', at.y)
       .attr('x2', target.x)
       .attr('y2', target.y)
-      .attr('stroke', colour)
+      .style('stroke', colour)
       .attr('stroke-width', 1.5);
     svg
       .append('text')
@@ -62,7 +62,7 @@ function drawLinks(
 /** Draw one KV head's cache as a new SVG element (role img, labelled by `words.title`). */
 export function drawCacheBlock(doc: Document, d: CacheBlockData, words: CacheBlockWords): SVGSVGElement {
   const L = blockLayout(d.queryHeads.length, d.tokens, d.dk, d.dv);
-  const colour = KV_COLOURS[d.kvHead % KV_COLOURS.length];
+  const colour = kvColour(d.kvHead);
   const node = doc.createElementNS(SVG_NS, 'svg');
   const svg = select(node)
     .attr('class', 'kv-block')
@@ -73,7 +73,9 @@ export function drawCacheBlock(doc: Document, d: CacheBlockData, words: CacheBlo
     .attr('viewBox', `0 0 ${L.width} ${L.height}`)
     .attr('font-family', FONT_FAMILY)
     .attr('font-size', 11);
-  svg.append('text').attr('x', 0).attr('y', 12).attr('font-weight', 600).attr('fill', colour).text(words.title);
+  // the title in the text colour (a head colour on the panel is below 4.5:1 for some heads), after a swatch of the head's colour
+  svg.append('rect').attr('x', 0).attr('y', 3).attr('width', 10).attr('height', 10).attr('rx', 2).style('fill', colour);
+  svg.append('text').attr('x', 15).attr('y', 12).attr('font-weight', 600).attr('fill', 'currentColor').text(words.title);
   const heads = [
     { x: L.kX, w: d.dk, data: d.k, label: words.K },
     { x: L.vX, w: d.dv, data: d.v, label: words.V },
@@ -95,7 +97,7 @@ export function drawCacheBlock(doc: Document, d: CacheBlockData, words: CacheBlo
           .attr('y', L.top + r * L.rowH)
           .attr('width', L.cellW)
           .attr('height', L.rowH)
-          .attr('fill', colour)
+          .style('fill', colour)
           .attr('fill-opacity', 0.2 + (0.75 * Math.abs(h.data[r * h.w + c])) / max);
     svg
       .append('rect')

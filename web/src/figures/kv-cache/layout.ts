@@ -2,16 +2,21 @@
 // block (its query heads on the left, linked to it; K and V side by side, one
 // row per token, the rows not yet decoded left as outlines), and the bars of
 // the calculator's chart (grouped by token count, linear or log scale via
-// d3-scale). Colours: Okabe–Ito, distinguishable with every common colour-vision
-// deficiency.
+// d3-scale). Colours: the theme's Okabe–Ito head colours, distinguishable with every
+// common colour-vision deficiency.
 
 import { scaleLinear, scaleLog } from 'd3-scale';
 
-/** A colour per KV head (Okabe–Ito: blue, vermilion, bluish green, reddish purple, orange, sky blue, black, grey). */
-export const KV_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#999999'] as const;
-/** A colour per bytes-per-value series: fp16 blue, float64 vermilion, any other bluish green. */
+/**
+ * A colour per KV head: the theme's head colours (--ap-head1 … 8, Okabe–Ito; lighter on dark), as the token lines
+ * use them — a CSS value, set as a style property so that a theme switch recolours the drawing without a redraw.
+ */
+export function kvColour(kvHead: number): string {
+  return `var(--ap-head${(kvHead % 8) + 1})`;
+}
+/** A colour per bytes-per-value series: fp16 the first head colour (blue), float64 the second (vermilion), any other the third (bluish green). */
 export function widthColour(bytes: number): string {
-  return bytes === 2 ? '#0072B2' : bytes === 8 ? '#D55E00' : '#009E73';
+  return kvColour(bytes === 2 ? 0 : bytes === 8 ? 1 : 2);
 }
 
 /** Where one KV head's drawing puts things (pixels). */
