@@ -1,6 +1,6 @@
 // notes-slides.spec.ts — the reveal.js deck (web/examples/slides/deck.html, built by scripts/examples/slides.sh
 // into build/examples/slides/ with reveal.js 6.0.2's own files and the README's snippets slides-head,
-// slides-sections and slides-init, verbatim).
+// slides-sections and slides-init, verbatim), and dark.html, the same deck in reveal.js's dark theme black.css.
 //
 // Slide 1 is a title, slide 2 a playground with the seed 000 example, slide 3 a configured one (multi_head,
 // h = 2, causal, its own Q, K, V) on a dark background, which the playground follows (theme auto). The
@@ -315,6 +315,21 @@ test.describe('reveal.js slides (build/examples/slides)', () => {
     // the playground's; on the slide's title it turns the slide
     expect(await swipe(page, SLIDE2), 'the slide after a swipe across the playground').toBe(2);
     expect(await swipe(page, `${PRESENT} > h3`), 'the slide after a swipe across the title').toBe(3);
+  });
+
+  test('the deck in reveal.js’s dark theme (black.css): both playgrounds dark, in a light browser, the same numbers', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: 'light' }); // the deck's theme wins over the browser's
+    const s = await server({ root: BUILD, csp: false });
+    await openDeck(page, `${s.url}dark.html`);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.reveal-viewport') ?? document.body).backgroundColor)).toBe('rgb(25, 25, 25)');
+    await go(page, 'ArrowRight', 2);
+    await checkSlide2(page, 'slide 2 of the dark deck');
+    await expectTheme(page.locator(SLIDE2), 'dark', 'slide 2 on black.css');
+    report(`slides (black.css): ${await screenshot(page, 'slides-dark-2-1280.png')}`);
+    await go(page, 'ArrowRight', 3);
+    await checkSlide3(page, 'slide 3 of the dark deck');
+    await expectTheme(page.locator(SLIDE3), 'dark', 'slide 3 on black.css');
   });
 
   test('slides hidden when the page loads (display: none) draw the same once shown', async ({ page, newPage, server }) => {
