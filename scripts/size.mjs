@@ -5,9 +5,9 @@
 // statically (not those it loads later with import()), and the WASM (target
 // ≤ 120 KB). The builds without SIMD128 (*_nosimd-*: glue and WASM, fetched only
 // by a browser without WebAssembly SIMD, instead of the SIMD ones) are counted
-// apart, as is the build with threads (*_mt*: its glue, WASM and threads' worker,
-// fetched by the worker of a cross-origin isolated page in addition to the page's
-// own core). Printed by scripts/test.sh after the production build.
+// apart, as are the builds with threads (*_mt*: the core's and the trainer's glue,
+// WASM and threads' worker, fetched by the workers of a cross-origin isolated page
+// in addition to the page's own core, and the trainer's with its panel). Printed by scripts/test.sh after the production build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 const dist = 'dist';
 const assets = readdirSync(join(dist, 'assets')).filter((f) => !/^(notes|iframe-host)-/.test(f)); // the example pages' own files
 const nosimd = assets.filter((f) => /_nosimd-/.test(f)).map((f) => join('assets', f));
-// the build with threads (attention_core_mt*): fetched only by the worker of a cross-origin isolated page
+// the builds with threads (attention_core_mt*, tiny_core_mt*): fetched only by the workers of a cross-origin isolated page
 const mt = assets.filter((f) => /_mt[.-]/.test(f)).map((f) => join('assets', f));
 const files = ['index.html', ...assets.filter((f) => !/_nosimd-|_mt[.-]/.test(f)).map((f) => join('assets', f))];
 const kb = (n) => (n / 1024).toFixed(1);
@@ -95,5 +95,8 @@ const nosimdKb = (re) => nosimd.filter((f) => re.test(f)).reduce((sum, f) => sum
 console.log(
   `size: without WebAssembly SIMD a browser fetches instead the core's build without SIMD, ${kb(nosimdKb(/attention_core_nosimd-/))} KB (glue and WASM), and the trainer's, ${kb(nosimdKb(/tiny_core_nosimd-/))} KB`,
 );
-const mtKb = mt.reduce((sum, f) => sum + gz(f), 0);
-console.log(`size: where the page is cross-origin isolated its worker also fetches the core's build with two threads, ${kb(mtKb)} KB in ${mt.length} files`);
+const mtOf = (re) => mt.filter((f) => re.test(f));
+const mtKb = (re) => mtOf(re).reduce((sum, f) => sum + gz(f), 0);
+console.log(
+  `size: where the page is cross-origin isolated its worker also fetches the core's build with two threads, ${kb(mtKb(/attention_core_mt/))} KB in ${mtOf(/attention_core_mt/).length} files, and the training worker the trainer's, ${kb(mtKb(/tiny_core_mt/))} KB in ${mtOf(/tiny_core_mt/).length} files`,
+);

@@ -27,18 +27,25 @@ export function noThreadsBuild(): Plugin {
  * dev client Vite's transform adds to it cannot start.
  */
 export function rawThreadsWorker(): Plugin {
-  const dir = resolve(import.meta.dirname, '../web/src/core/wasm');
+  // the two builds with threads: the core's and the trainer's
+  const files: Record<string, string> = {};
+  for (const [dir, build] of [
+    ['../web/src/core/wasm', 'attention_core_mt'],
+    ['../web/src/training/wasm', 'tiny_core_mt'],
+  ])
+    for (const ext of ['.worker.js', '.mjs']) files[build + ext] = resolve(import.meta.dirname, dir, build + ext);
   return {
     name: 'attention-playground:raw-threads-build',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const name = req.url?.split('?')[0].split('/').pop();
-        if (name !== 'attention_core_mt.worker.js' && name !== 'attention_core_mt.mjs') return next();
+        const file = name ? files[name] : undefined;
+        if (!file) return next();
         res.setHeader('Content-Type', 'text/javascript');
         // the dev server's own headers (server.headers) are not sent on this path: a worker of an isolated page needs COEP
         for (const [key, value] of Object.entries(server.config.server.headers ?? {})) res.setHeader(key, String(value));
-        res.end(readFileSync(resolve(dir, name)));
+        res.end(readFileSync(file));
       });
     },
   };

@@ -31,7 +31,8 @@
 // copy, reverse, previous_token), --steps, --lr, --batch, --seed (the batches),
 // --model-seed, --layers, --heads, --d-model, --vocab, --context, --init-std,
 // --ln (0/1), --rope (0/1), --out (the checkpoint path; none = not written),
-// --curve-out (a JSON file of every step's loss and accuracy; none = not written).
+// --curve-out (a JSON file of every step's loss and accuracy; none = not written),
+// --threads (1 or 2: the batch's two halves on two threads; the same numbers).
 //
 // The loss-curve fixture tests/fixtures/tiny-curve-100.json (the default model
 // and task, 100 steps) was made by
@@ -47,6 +48,7 @@
 #include <vector>
 
 #include "checkpoint.h"
+#include "parallel.h"
 #include "trainer.h"
 
 namespace {
@@ -131,6 +133,8 @@ bool parse(int argc, char** argv, ap::TinyConfig& c, ap::TrainOptions& o, ap::Ti
       out = v;
     else if (k == "--curve-out")
       curve_out = v;
+    else if (k == "--threads")
+      ap::set_threads(std::strtoull(v, nullptr, 10));
     else {
       std::fprintf(stderr, "tiny_train: unknown option %s\n", k.c_str());
       return false;

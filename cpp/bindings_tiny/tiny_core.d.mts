@@ -21,7 +21,16 @@ export interface TinyCoreModule {
   tiny_session_set_params(handle: number, params: Float64Array): RawResult<object>;
   tiny_head_inputs(handle: number, layer: number, head: number, tokens: Float64Array, params: Float64Array | null): RawResult<{ q: RawMatrix; k: RawMatrix; v: RawMatrix; weights: RawMatrix }>;
   tiny_session_dispose(handle: number): void;
+  /** How many threads the steps use: 2 only in the build with threads (cpp/bindings/threads_bindings.cpp). */
+  set_threads(n: number): number;
+  threads(): number;
+  threads_available(): boolean;
 }
 
-declare const createTinyCore: (options?: { wasmBinary?: ArrayBuffer | Uint8Array; locateFile?: (path: string) => string }) => Promise<TinyCoreModule>;
+declare const createTinyCore: (options?: {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string) => string;
+  /** The build with threads: the glue's own address, which its threads' workers import. */
+  mainScriptUrlOrBlob?: string;
+}) => Promise<TinyCoreModule>;
 export default createTinyCore;

@@ -3,7 +3,9 @@
 // * Cross-origin isolated (the server sends COOP/COEP, as scripts/serve.sh does): the page's
 //   worker loads the core's build with threads (attention_core_mt: its glue, its .wasm and its
 //   threads' worker script), and a 4096-token state it computes gives the same weights, bit for
-//   bit, as the page that is not isolated, whose worker runs the build with one thread.
+//   bit, as the page that is not isolated, whose worker runs the build with one thread; its
+//   training worker loads the trainer's build with threads (tiny_core_mt) and trains the same
+//   model, bit for bit, as one thread.
 // * GitHub Pages sends no such headers: scripts/pages-isolation.mjs adds coi-serviceworker to a
 //   copy of the site; the first visit registers it and reloads once, and the page is isolated.
 // * Not isolated (the usual server, an embed, file://): the build with threads is never fetched,
@@ -111,4 +113,60 @@ test('GitHub Pages: coi-serviceworker makes a copy of the site isolated after on
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+/** Train the training panel's default model for `steps` steps; its last model view's weights (layer 1, head 0, as written) and the seconds it took. */
+async function trainDefault(page: Page, steps: number): Promise<{ weights: string; status: string; seconds: number; threads: string | null }> {
+  const p = page.locator('[data-testid="training-panel"]');
+  await p.scrollIntoViewIfNeeded();
+  await expect(p.locator('[data-testid="train-train"]')).toBeVisible();
+  await p.locator('[data-testid="train-steps"]').fill(String(steps));
+  await p.locator('[data-testid="train-steps"]').press('Tab');
+  const t0 = Date.now();
+  await p.locator('[data-testid="train-train"]').click();
+  await expect(p).toHaveAttribute('data-run', 'running');
+  await expect(p).toHaveAttribute('data-run', 'idle', { timeout: 150_000 });
+  const seconds = (Date.now() - t0) / 1000;
+  const weights = (await p.locator('[data-testid="train-head-1-0"] [data-testid="train-map"]').getAttribute('data-weights')) ?? '';
+  return { weights, status: (await p.locator('[data-testid="train-status"]').textContent()) ?? '', seconds, threads: await p.getAttribute('data-threads') };
+}
+
+test('cross-origin isolated: the training worker runs the trainer’s build with threads, and trains the same model bit for bit as one thread', async ({
+  server,
+  newPage,
+  url,
+}) => {
+  const steps = 300;
+  const isolated = await server({ isolated: true });
+  const page = await newPage({ url: isolated.url });
+  const files: string[] = [];
+  page.on('request', (r) => {
+    const name = new URL(r.url()).pathname.split('/').pop() ?? '';
+    if (/^tiny_core/.test(name)) files.push(name.replace(/-[\w-]{8}(\.\w+)$/, '$1'));
+  });
+  const logged = warnings(page);
+  const two = await trainDefault(page, steps);
+  expect(files, 'the trainer’s build with threads: its glue, .wasm and threads worker').toEqual(
+    expect.arrayContaining(['tiny_core_mt.mjs', 'tiny_core_mt.wasm', 'tiny_core_mt.worker.js']),
+  );
+
+  const plain = await newPage({ url });
+  const plainFiles: string[] = [];
+  plain.on('request', (r) => {
+    const name = new URL(r.url()).pathname.split('/').pop() ?? '';
+    if (/^tiny_core/.test(name)) plainFiles.push(name);
+  });
+  const one = await trainDefault(plain, steps);
+  expect(
+    plainFiles.filter((f) => f.includes('_mt')),
+    'not isolated: the trainer’s build with threads is never fetched',
+  ).toEqual([]);
+  expect([two.threads, one.threads], 'the threads the steps ran on (the panel’s data-threads), isolated and not').toEqual(['2', '1']);
+  expect(two.weights.length, 'the model view has weights').toBeGreaterThan(0);
+  expect(two.weights, 'the same trained weights, bit for bit (layer 1, head 0 on the held-out sequence)').toBe(one.weights);
+  for (const r of [two, one]) expect(r.status).toMatch(new RegExp(`^Done: ${steps} steps`));
+  expect(logged, 'console warnings or errors').toEqual([]);
+  report(
+    `threads: ${steps} training steps of the default model in ${two.seconds.toFixed(1)} s isolated (two threads) against ${one.seconds.toFixed(1)} s (one): ${(one.seconds / two.seconds).toFixed(2)}×`,
+  );
 });

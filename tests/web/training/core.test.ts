@@ -57,6 +57,13 @@ describe('the tiny core in WebAssembly', () => {
     expect(worst).toBeLessThan(1e-9);
   });
 
+  test('one thread outside a cross-origin isolated context: threads: 2 gives the same one-thread instance', async () => {
+    expect(core.threads()).toBe(1);
+    const asked = await loadTinyCore({ wasmBinary: WASM, threads: 2 });
+    expect(asked).toBe(core);
+    expect(asked.threads()).toBe(1);
+  });
+
   test('a snapshot: the parameters, every head on the held-out sequence, its scores; head inputs give the same weights', () => {
     const session = core.createSession(SMALL, SHORT);
     session.train(12);

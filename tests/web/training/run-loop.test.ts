@@ -224,6 +224,7 @@ function fakePort() {
 function fakeCore(sessions: FakeSession[] = []): TinyCore {
   return {
     paramViews: () => [{ name: 'E', offset: 0, rows: 4, cols: 2 }],
+    threads: () => 1,
     createSession(config, settings) {
       if (config.dModel % config.heads !== 0)
         throw new AttentionError(`tiny_transformer: heads = ${config.heads} does not divide d_model = ${config.dModel}`, 'divisibility');

@@ -13,7 +13,8 @@
 //   session.dispose();
 
 import { AttentionError, unwrap } from '../core/errors';
-import { simdSupported } from '../core/simd';
+import { simdSupported, type CoreBuild } from '../core/simd';
+import { TINY_MT_BUILD } from '../core/threads-build';
 import { checkConfig, checkHead, checkParams, checkSettings, checkWhole, MAX_STEPS } from './validate';
 import type { HeadInputs, ParamView, Snapshot, TinyConfig, TinyCore, TinySession, TrainSettings } from './types';
 import createTinyCore, { type RawMatrix, type TinyCoreModule } from './wasm/tiny_core.mjs';
@@ -25,10 +26,20 @@ export interface TinyLoadOptions {
   wasmUrl?: string;
   /** The build with SIMD128 (true) or without (false); by default the SIMD one wherever the engine has SIMD. */
   simd?: boolean;
+  /** 2: the build with two threads, where this context allows it (TINY_THREADS); anywhere else, and by default, one. */
+  threads?: number;
 }
 
 /** Whether this engine runs the SIMD128 build of the trainer (read once). */
 export const TINY_SIMD: boolean = simdSupported();
+
+/** Whether this context may run the trainer's build with two threads: a shared memory needs cross-origin isolation. */
+export const TINY_THREADS: boolean =
+  TINY_SIMD &&
+  TINY_MT_BUILD !== null &&
+  globalThis.crossOriginIsolated === true &&
+  typeof SharedArrayBuffer === 'function' &&
+  (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
 
 /** Where the tiny_core.wasm this engine runs is (passed to the training worker, as WASM_URL is to the compute worker). */
 export const TINY_WASM_URL: string = TINY_SIMD
@@ -93,34 +104,56 @@ function session(raw: TinyCoreModule, config: TinyConfig, settings: TrainSetting
   };
 }
 
-/** One build's Emscripten glue: the one without SIMD is fetched only where it runs. */
-function glue(simd: boolean): Promise<typeof createTinyCore> {
-  return simd ? Promise.resolve(createTinyCore) : import('./wasm/tiny_core_nosimd.mjs').then((m) => m.default);
+/** The build loadTinyCore(options) loads. */
+function buildOf(options: TinyLoadOptions): CoreBuild {
+  if ((options.threads ?? 1) >= 2 && TINY_THREADS && options.simd !== false) return 'mt';
+  return (options.simd ?? TINY_SIMD) ? 'simd' : 'nosimd';
 }
 
-const cached = new Map<boolean, Promise<TinyCore>>();
+type Factory = typeof createTinyCore;
+
+/** One build's Emscripten glue and its options: the ones without SIMD and with threads are fetched only where they run. */
+async function factory(build: CoreBuild, { wasmBinary, wasmUrl }: TinyLoadOptions): Promise<() => ReturnType<Factory>> {
+  const located = { ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) };
+  if (build === 'simd') return () => createTinyCore(located);
+  if (build === 'nosimd') {
+    const create = (await import('./wasm/tiny_core_nosimd.mjs')).default;
+    return () => create(located);
+  }
+  // the build with threads: its threads' workers import the glue by its address, so it is a file of its own
+  const mt = TINY_MT_BUILD!;
+  const create = ((await import(/* @vite-ignore */ mt.glue)) as { default: Factory }).default;
+  const wasm = wasmUrl ?? mt.wasm;
+  return () =>
+    create({ ...(wasmBinary ? { wasmBinary } : {}), locateFile: (path) => (path.endsWith('.worker.js') ? mt.worker : wasm), mainScriptUrlOrBlob: mt.glue });
+}
+
+const cached = new Map<CoreBuild, Promise<TinyCore>>();
 
 /** Load tiny_core once per build; later calls return the same instance. */
 export function loadTinyCore(options: TinyLoadOptions = {}): Promise<TinyCore> {
-  const simd = options.simd ?? TINY_SIMD;
-  let core = cached.get(simd);
+  const build = buildOf(options);
+  let core = cached.get(build);
   if (!core) {
-    const { wasmBinary, wasmUrl } = options;
-    core = glue(simd)
-      .then((create) => create({ ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) }))
-      .then((raw): TinyCore => ({
-        paramViews(config) {
-          checkConfig(config);
-          return unwrap(raw.tiny_param_views({ ...config })).views.map((v) => ({ ...v }));
-        },
-        createSession(config, settings) {
-          checkConfig(config);
-          checkSettings(settings);
-          return session(raw, config, settings);
-        },
-      }));
-    cached.set(simd, core);
-    core.catch(() => cached.delete(simd)); // a failed load may be retried
+    core = factory(build, options)
+      .then((create) => create())
+      .then((raw): TinyCore => {
+        const threads = raw.set_threads(build === 'mt' ? 2 : 1);
+        return {
+          paramViews(config) {
+            checkConfig(config);
+            return unwrap(raw.tiny_param_views({ ...config })).views.map((v) => ({ ...v }));
+          },
+          createSession(config, settings) {
+            checkConfig(config);
+            checkSettings(settings);
+            return session(raw, config, settings);
+          },
+          threads: () => threads,
+        };
+      });
+    cached.set(build, core);
+    core.catch(() => cached.delete(build)); // a failed load may be retried
   }
   return core;
 }

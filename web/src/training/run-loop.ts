@@ -186,7 +186,8 @@ export function serveTraining(port: TrainingPort, load: () => Promise<TinyCore>,
       const core = await load();
       session = core.createSession(m.config, m.settings);
       if (m.initialParams) session.setParams(m.initialParams);
-      loop = new RunLoop(session, (progress) => post({ type: 'progress', progress }), options);
+      const threads = core.threads();
+      loop = new RunLoop(session, (progress) => post({ type: 'progress', progress: { ...progress, threads } }), options);
       if (pendingPause) loop.pause();
       if (pendingCancel) loop.cancel();
       const end = await loop.run();

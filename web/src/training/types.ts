@@ -101,6 +101,8 @@ export interface TinyCore {
   /** The parameter views of a (valid) config, in order. */
   paramViews(config: TinyConfig): ParamView[];
   createSession(config: TinyConfig, settings: TrainSettings): TinySession;
+  /** How many threads its steps use: 2 in the build with threads (loadTinyCore({ threads: 2 }) where allowed), else 1. */
+  threads(): number;
 }
 
 /** What the training worker reports (client.ts). */
@@ -110,6 +112,8 @@ export interface TrainProgress {
   curve: CurvePoint[]; // the new points since the last report
   snapshot?: Snapshot; // when a snapshot was taken with this report
   stepsPerSecond: number;
+  /** The threads the steps run on: 2 with the trainer's build with threads (a cross-origin isolated page), else 1. */
+  threads?: number;
 }
 
 /** The page's side of a run in the training worker. */

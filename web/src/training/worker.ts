@@ -16,7 +16,7 @@ const wasmUrl = wasmUrlFrom(scope.location.hash) ?? wasmUrlFrom(new URL(import.m
 const build = buildFrom(scope.location.hash) ?? buildFrom(new URL(import.meta.url).hash);
 
 // start compiling the WASM now: the start message comes right after
-const core = loadTinyCore({ ...(wasmUrl ? { wasmUrl } : {}), ...(build ? { simd: build !== 'nosimd' } : {}) });
+const core = loadTinyCore({ ...(wasmUrl ? { wasmUrl } : {}), ...(build ? { simd: build !== 'nosimd', threads: build === 'mt' ? 2 : 1 } : {}) });
 core.catch(() => undefined); // the start message reports the failure
 
 serveTraining(scope, () => core);

@@ -133,8 +133,13 @@ export class TrainingPanel implements Panel {
     if (!this.element.isConnected && Date.now() - started > 1000) return run.cancel();
     shown.curve.push(...p.curve);
     if (p.snapshot) shown.snapshots.push(p.snapshot);
+    if (p.threads) this.element.dataset['threads'] = String(p.threads);
     if (this.run === run && !run.paused)
-      this.curve.status.textContent = this.ctx.t('train.status.running', { step: p.step, total: p.total, rate: p.stepsPerSecond.toFixed(1) });
+      this.curve.status.textContent = this.ctx.t(p.threads === 2 ? 'train.status.running-threads' : 'train.status.running', {
+        step: p.step,
+        total: p.total,
+        rate: p.stepsPerSecond.toFixed(1),
+      });
     this.curve.show(shown.curve, true, p.total);
     if (p.snapshot && this.shown === shown) this.showSnapshot(false);
   }

@@ -62,6 +62,7 @@ export const TRAINING_WORDS = bilingual({
   'train.status.idle': ['Not trained yet: press Train, or see a trained model.', '尚未训练：按“训练”，或查看训练好的模型。'],
   'train.status.start': ['Starting: {total} steps…', '开始：{total} 步……'],
   'train.status.running': ['Step {step} of {total} · {rate} steps/s', '第 {step} 步（共 {total} 步）· 每秒 {rate} 步'],
+  'train.status.running-threads': ['Step {step} of {total} · {rate} steps/s on two threads', '第 {step} 步（共 {total} 步）· 每秒 {rate} 步（两个线程）'],
   'train.status.paused': ['Paused after step {step}', '已在第 {step} 步后暂停'],
   'train.status.done': ['Done: {step} steps in {s} s', '完成：{step} 步，用时 {s} 秒'],
   'train.status.cancelled': ['Cancelled after step {step}', '已在第 {step} 步后取消'],
