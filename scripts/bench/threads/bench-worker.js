@@ -2,10 +2,13 @@
 // builds — without SIMD (loadCore({ simd: false })), with SIMD128 on one thread (loadCore()) and on
 // two (loadCore({ threads: 2 })) — timed alternately on the same inputs
 // (causal, d = 64, seeds 1, 2, 3): flash_attention at n = 1024 and 4096, attention at n = 2048 and
-// 4096, multi_head with 8 heads, d = 512 at n = 1024. Posts the medians and checks the outputs are
-// bit for bit the same.
+// 4096, multi_head with 8 heads, d = 512 at n = 1024; and the trainer (its Emscripten glue from
+// web/src/training/wasm/, built by scripts/build_wasm.sh) on one thread and two: 20 steps of the
+// page's default run at a time. Posts the medians and checks the outputs are bit for bit the same.
 /* global postMessage, self */
 import { loadCore } from '/dist-package/core.js';
+import createTiny from '/web/src/training/wasm/tiny_core.mjs';
+import createTinyMt from '/web/src/training/wasm/tiny_core_mt.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -49,6 +52,19 @@ try {
     const call = (core) => () => core.typed.multi_head(Q, K, V, 8, mask);
     const [t0, t1, t2] = alternate([call(plain), call(one), call(two)], 3);
     rows.push({ name: 'multi_head h=8 d=512', n, plain: t0, one: t1, two: t2, same: same(call(one)().out.data, call(two)().out.data) });
+  }
+  {
+    // the training panel's default run: 2 layers × 2 heads, d_model 32, vocab 64, context 32, batch 32
+    const tinyOne = await createTiny();
+    const tinyTwo = await createTinyMt({ mainScriptUrlOrBlob: '/web/src/training/wasm/tiny_core_mt.mjs' });
+    tinyTwo.set_threads(2);
+    const config = { layers: 2, heads: 2, dModel: 32, vocab: 64, context: 32, layerNorm: false, positions: 'learned', seed: 1, initStd: 0.02 };
+    const settings = { task: 'induction_random', batch: 32, steps: 5000, seed: 1, lr: 3e-3 };
+    const [h1, h2] = [tinyOne, tinyTwo].map((t) => t.tiny_session_create(config, settings).handle);
+    const losses = [[], []];
+    const chunk = (t, h, k) => () => losses[k].push(...t.tiny_session_train(h, 20).loss);
+    const [t1, t2] = alternate([chunk(tinyOne, h1, 0), chunk(tinyTwo, h2, 1)], 5);
+    rows.push({ name: 'training, 20 steps (default run)', n: 32, plain: NaN, one: t1, two: t2, same: same(losses[0], losses[1]) });
   }
   postMessage({ threads: [plain.threads(), one.threads(), two.threads()], isolated: self.crossOriginIsolated, cores: navigator.hardwareConcurrency, rows });
 } catch (e) {
