@@ -3,9 +3,10 @@
 // once and every other one when it is first needed (import() of its module
 // when it comes near the screen, or once the first screen is painted and the
 // page is idle). During a drag or while typing (a live update, many a
-// second) only the panels in sight are rendered: one out of sight does no
-// work, is marked stale, and catches up when it comes into view or when the
-// page has been quiet for a moment, one panel per task. Any other update (a
+// second) only the panels in sight (on the screen itself) are rendered: one
+// out of sight does no work, is marked stale, and catches up when it comes
+// near the screen or when the page has been quiet for a moment, one panel per
+// task. Any other update (a
 // menu, a link, a result from the worker) renders every panel, so that
 // nothing a learner may click next is out of date.
 
@@ -21,7 +22,7 @@ import type { ResultsPanel } from '../panels/results-panel';
 import { el } from '../widgets/dom';
 import { sheetsOf } from './stylesheets';
 
-/** How far outside the screen a panel counts as in sight (it renders, and a lazy one is loaded). */
+/** How far outside the screen a lazy panel is loaded and a stale one catches up (it is not yet in sight: a live update skips it). */
 const NEAR = '200px';
 /** Quiet time after the last update before the stale panels out of sight catch up, in ms. */
 const QUIET_MS = 150;
@@ -60,7 +61,10 @@ export interface HostOwner {
 export class PanelHost {
   readonly results: ResultsPanel;
   private readonly slots: Slot[];
-  private readonly observer: IntersectionObserver | null = null;
+  /** Whether a panel is near the screen (NEAR): load it, bring it up to date. */
+  private readonly near: IntersectionObserver | null = null;
+  /** Whether a panel is on the screen: a live update renders it. */
+  private readonly sight: IntersectionObserver | null = null;
   private quiet: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
 
@@ -71,14 +75,17 @@ export class PanelHost {
   ) {
     this.results = makeResults(ctx);
     const win = ctx.host.ownerDocument.defaultView;
-    if (win && 'IntersectionObserver' in win) this.observer = new win.IntersectionObserver((entries) => this.seen(entries), { rootMargin: `${NEAR} 0px` });
+    if (win && 'IntersectionObserver' in win) {
+      this.near = new win.IntersectionObserver((entries) => this.cameNear(entries), { rootMargin: `${NEAR} 0px` });
+      this.sight = new win.IntersectionObserver((entries) => this.seen(entries));
+    }
     this.slots = PANEL_SPECS.filter((spec) => shown.has(spec.name)).map((spec) => {
       // in sight until the observer says otherwise (its first answer comes after the first layout)
       const slot: Slot = { spec, element: el('section'), panel: null, loading: null, visible: true, stale: false };
       const built = spec.eager ? spec.build({ ctx, results: this.results }) : null; // the first screen's: at once
       if (built && !(built instanceof Promise)) this.place(slot, built);
       else slot.element = el('section', { class: 'panel panel-placeholder', 'aria-busy': 'true', 'data-panel': spec.name, part: partOf(spec) });
-      this.observer?.observe(slot.element);
+      this.observe(slot.element);
       return slot;
     });
   }
@@ -139,7 +146,8 @@ export class PanelHost {
   /** Stop observing and catching up. */
   dispose(): void {
     this.disposed = true;
-    this.observer?.disconnect();
+    this.near?.disconnect();
+    this.sight?.disconnect();
     if (this.quiet) clearTimeout(this.quiet);
   }
 
@@ -155,9 +163,10 @@ export class PanelHost {
     slot.element = panel.element;
     slot.element.setAttribute('part', partOf(slot.spec));
     if (old.isConnected) old.replaceWith(slot.element);
-    if (this.observer) {
-      this.observer.unobserve(old);
-      this.observer.observe(slot.element);
+    if (this.near && this.sight) {
+      this.near.unobserve(old);
+      this.sight.unobserve(old);
+      this.observe(slot.element);
     }
     return panel;
   }
@@ -177,15 +186,28 @@ export class PanelHost {
 
   // ------------------------------------------------------------ sight
 
-  /** Panels coming into sight: load them, and bring the stale ones up to date. */
+  private observe(element: HTMLElement): void {
+    this.near?.observe(element);
+    this.sight?.observe(element);
+  }
+
+  /** Panels coming near the screen: load them, and bring the stale ones up to date. */
+  private cameNear(entries: IntersectionObserverEntry[]): void {
+    for (const e of entries) {
+      const slot = this.slots.find((s) => s.element === e.target);
+      if (!slot || !e.isIntersecting) continue;
+      if (!slot.panel) void this.load(slot);
+      else if (slot.stale) this.renderOne(slot);
+    }
+  }
+
+  /** Panels coming on the screen or leaving it (a live update renders only those on it); a stale one catches up. */
   private seen(entries: IntersectionObserverEntry[]): void {
     for (const e of entries) {
       const slot = this.slots.find((s) => s.element === e.target);
       if (!slot) continue;
       slot.visible = e.isIntersecting;
-      if (!slot.visible) continue;
-      if (!slot.panel) void this.load(slot);
-      else if (slot.stale) this.renderOne(slot);
+      if (slot.visible && slot.panel && slot.stale) this.renderOne(slot);
     }
   }
 
