@@ -6,9 +6,11 @@
 //   * `core.typed` takes and returns Float64Array + shape, for large inputs;
 //   * `core.experiments` runs the seed 003 experiments' core calls;
 //   * `core.limits()` gives the size limits the C++ core enforces.
-// The module comes in two builds with the same numbers: with WebAssembly SIMD128
-// (attention_core.{mjs,wasm}) and without (attention_core_nosimd.{mjs,wasm}, for
-// an engine without SIMD); loadCore picks by feature detection (simd.ts), or as told.
+// The module comes in three builds with the same numbers: with WebAssembly SIMD128
+// (attention_core.{mjs,wasm}), without (attention_core_nosimd.{mjs,wasm}, for an
+// engine without SIMD) and with SIMD128 and two threads (attention_core_mt, where
+// the context is cross-origin isolated: threads-build.ts); loadCore picks by
+// feature detection (simd.ts), or as told (builds.ts: which build, and how it is made).
 // Every bad input throws an AttentionError (a real Error) whose message names
 // the function, the argument and the shapes. Arguments are checked in JS
 // before anything crosses into WebAssembly (validate.ts), so no JS error is
@@ -20,6 +22,7 @@
 // Import from here.
 
 import createAttentionCore from './wasm/attention_core.mjs';
+import { buildOf, factoryOf, threadsAllowed, type ModuleBuilds } from './builds';
 import { makeExperiments } from './experiments';
 import { makeFriendly } from './friendly';
 import { loadNoSimdGlue } from './nosimd-glue';
@@ -65,12 +68,7 @@ export const WASM_URLS: { readonly simd: string; readonly nosimd: string } = {
 export const SIMD: boolean = simdSupported();
 
 /** Whether this context may run the build with two threads: a shared memory needs cross-origin isolation. */
-export const THREADS: boolean =
-  SIMD &&
-  MT_BUILD !== null &&
-  globalThis.crossOriginIsolated === true &&
-  typeof SharedArrayBuffer === 'function' &&
-  (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
+export const THREADS: boolean = threadsAllowed(SIMD, MT_BUILD);
 
 /**
  * Where the .wasm this engine runs is. A user's bundler copies our prebuilt worker as it is, and
@@ -79,38 +77,17 @@ export const THREADS: boolean =
  */
 export const WASM_URL: string = SIMD ? WASM_URLS.simd : WASM_URLS.nosimd;
 
-/** The build loadCore(options) loads. */
-function buildOf(options: LoadOptions): CoreBuild {
-  if ((options.threads ?? 1) >= 2 && THREADS && options.simd !== false) return 'mt';
-  return (options.simd ?? SIMD) ? 'simd' : 'nosimd';
-}
-
-type Factory = typeof createAttentionCore;
-
-/** A build's Emscripten glue and its options: the SIMD one is part of the page; the others are fetched only where they run. */
-async function factory(build: CoreBuild, { wasmBinary, wasmUrl }: LoadOptions): Promise<() => ReturnType<Factory>> {
-  const located = { ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) };
-  if (build === 'simd') return () => createAttentionCore(located);
-  if (build === 'nosimd') {
-    const create = await loadNoSimdGlue();
-    return () => create(located);
-  }
-  // the build with threads: its threads' workers import the glue by its address, so it is a file of its own
-  const mt = MT_BUILD!;
-  const create = ((await import(/* @vite-ignore */ mt.glue)) as { default: Factory }).default;
-  const wasm = wasmUrl ?? mt.wasm;
-  return () =>
-    create({ ...(wasmBinary ? { wasmBinary } : {}), locateFile: (path) => (path.endsWith('.worker.js') ? mt.worker : wasm), mainScriptUrlOrBlob: mt.glue });
-}
+/** The builds of the attention core: the SIMD one is part of the page; the others are fetched only where they run. */
+const BUILDS: ModuleBuilds<Awaited<ReturnType<typeof createAttentionCore>>> = { simd: createAttentionCore, nosimd: loadNoSimdGlue, threads: MT_BUILD };
 
 const cached = new Map<CoreBuild, Promise<Core>>();
 
 /** Load the WebAssembly core once per build; later calls return the same instance. */
 export function loadCore(options: LoadOptions = {}): Promise<Core> {
-  const build = buildOf(options);
+  const build = buildOf(options, SIMD, THREADS);
   let core = cached.get(build);
   if (!core) {
-    core = factory(build, options)
+    core = factoryOf(build, BUILDS, options)
       .then((create) => create())
       .then((raw): Core => {
         const limits = readLimits(raw);

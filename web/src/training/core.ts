@@ -15,6 +15,7 @@
 import { AttentionError, unwrap } from '../core/errors';
 import { simdSupported, type CoreBuild } from '../core/simd';
 import { TINY_MT_BUILD } from '../core/threads-build';
+import { buildOf, factoryOf, threadsAllowed, type ModuleBuilds } from '../core/builds';
 import { checkConfig, checkHead, checkParams, checkSettings, checkWhole, MAX_STEPS } from './validate';
 import type { HeadInputs, ParamView, Snapshot, TinyConfig, TinyCore, TinySession, TrainSettings } from './types';
 import createTinyCore, { type RawMatrix, type TinyCoreModule } from './wasm/tiny_core.mjs';
@@ -34,12 +35,7 @@ export interface TinyLoadOptions {
 export const TINY_SIMD: boolean = simdSupported();
 
 /** Whether this context may run the trainer's build with two threads: a shared memory needs cross-origin isolation. */
-export const TINY_THREADS: boolean =
-  TINY_SIMD &&
-  TINY_MT_BUILD !== null &&
-  globalThis.crossOriginIsolated === true &&
-  typeof SharedArrayBuffer === 'function' &&
-  (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
+export const TINY_THREADS: boolean = threadsAllowed(TINY_SIMD, TINY_MT_BUILD);
 
 /** Where the tiny_core.wasm this engine runs is (passed to the training worker, as WASM_URL is to the compute worker). */
 export const TINY_WASM_URL: string = TINY_SIMD
@@ -104,38 +100,21 @@ function session(raw: TinyCoreModule, config: TinyConfig, settings: TrainSetting
   };
 }
 
-/** The build loadTinyCore(options) loads. */
-function buildOf(options: TinyLoadOptions): CoreBuild {
-  if ((options.threads ?? 1) >= 2 && TINY_THREADS && options.simd !== false) return 'mt';
-  return (options.simd ?? TINY_SIMD) ? 'simd' : 'nosimd';
-}
-
-type Factory = typeof createTinyCore;
-
-/** One build's Emscripten glue and its options: the ones without SIMD and with threads are fetched only where they run. */
-async function factory(build: CoreBuild, { wasmBinary, wasmUrl }: TinyLoadOptions): Promise<() => ReturnType<Factory>> {
-  const located = { ...(wasmBinary ? { wasmBinary } : {}), ...(wasmUrl ? { locateFile: () => wasmUrl } : {}) };
-  if (build === 'simd') return () => createTinyCore(located);
-  if (build === 'nosimd') {
-    const create = (await import('./wasm/tiny_core_nosimd.mjs')).default;
-    return () => create(located);
-  }
-  // the build with threads: its threads' workers import the glue by its address, so it is a file of its own
-  const mt = TINY_MT_BUILD!;
-  const create = ((await import(/* @vite-ignore */ mt.glue)) as { default: Factory }).default;
-  const wasm = wasmUrl ?? mt.wasm;
-  return () =>
-    create({ ...(wasmBinary ? { wasmBinary } : {}), locateFile: (path) => (path.endsWith('.worker.js') ? mt.worker : wasm), mainScriptUrlOrBlob: mt.glue });
-}
+/** The builds of the trainer: the SIMD one comes with the training panel; the others are fetched only where they run. */
+const BUILDS: ModuleBuilds<TinyCoreModule> = {
+  simd: createTinyCore,
+  nosimd: () => import('./wasm/tiny_core_nosimd.mjs').then((m) => m.default),
+  threads: TINY_MT_BUILD,
+};
 
 const cached = new Map<CoreBuild, Promise<TinyCore>>();
 
 /** Load tiny_core once per build; later calls return the same instance. */
 export function loadTinyCore(options: TinyLoadOptions = {}): Promise<TinyCore> {
-  const build = buildOf(options);
+  const build = buildOf(options, TINY_SIMD, TINY_THREADS);
   let core = cached.get(build);
   if (!core) {
-    core = factory(build, options)
+    core = factoryOf(build, BUILDS, options)
       .then((create) => create())
       .then((raw): TinyCore => {
         const threads = raw.set_threads(build === 'mt' ? 2 : 1);
