@@ -58,6 +58,7 @@ describe('the training form', () => {
     if (!r.ok) throw new Error('defaults');
     expect(expectedSeconds(r.config, 4000)).toBe(40);
     expect(expectedSeconds(r.config, 8000)).toBe(80);
+    expect(expectedSeconds(r.config, 4000, 2), 'on two threads').toBe(33);
     expect(expectedSeconds({ ...r.config, layers: 1, dModel: 8, vocab: 8, context: 8 }, 100)).toBe(1);
   });
 });

@@ -5,6 +5,7 @@
 // line (role=alert) for what a run or a weight file refused.
 
 import { el, uid } from '../../widgets/dom';
+import { TINY_THREADS } from '../../training/core';
 import { expectedSeconds, FORM_FIELDS, readForm, TASKS, type FieldName, type FormReading, type FormTexts } from './settings';
 
 /** Translate, as the panel context does. */
@@ -113,7 +114,7 @@ export class TrainingForm {
       this.errors[f.name].hidden = !p;
       this.errors[f.name].textContent = p ? this.t(p.key, p.vars) : '';
     }
-    const s = r.ok ? expectedSeconds(r.config, r.settings.steps) : 0;
+    const s = r.ok ? expectedSeconds(r.config, r.settings.steps, TINY_THREADS ? 2 : 1) : 0;
     this.time.textContent = r.ok ? this.t(s < 90 ? 'train.time.s' : 'train.time.min', { s, min: Math.round(s / 6) / 10, steps: r.settings.steps }) : '';
     this.buttons.train.disabled = !r.ok || this.running;
     return r;
