@@ -6,15 +6,8 @@
 
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { importOf, moduleSwap } from './module-swap';
 
 export function bundledNoSimdGlue(): Plugin {
-  const bundled = resolve(import.meta.dirname, '../web/src/core/nosimd-glue-bundled.ts');
-  return {
-    name: 'attention-playground:bundled-nosimd-glue',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (/(^|\/)nosimd-glue(\.ts)?$/.test(source) && importer?.includes('/web/src/')) return bundled;
-      return null;
-    },
-  };
+  return moduleSwap('bundled-nosimd-glue', importOf('nosimd-glue'), resolve(import.meta.dirname, '../web/src/core/nosimd-glue-bundled.ts'));
 }

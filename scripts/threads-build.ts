@@ -7,17 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { importOf, moduleSwap } from './module-swap';
 
 export function noThreadsBuild(): Plugin {
-  const none = resolve(import.meta.dirname, '../web/src/core/threads-build-none.ts');
-  return {
-    name: 'attention-playground:no-threads-build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (/(^|\/)threads-build(\.ts)?$/.test(source) && importer?.includes('/web/src/')) return none;
-      return null;
-    },
-  };
+  return moduleSwap('no-threads-build', importOf('threads-build'), resolve(import.meta.dirname, '../web/src/core/threads-build-none.ts'));
 }
 
 /**

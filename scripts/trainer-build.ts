@@ -7,17 +7,14 @@
 
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { moduleSwap } from './module-swap';
 
 export function offlineTrainer(): Plugin {
-  const offline = resolve(import.meta.dirname, '../web/src/panels/training/offline-panel.ts');
-  return {
-    name: 'attention-playground:offline-trainer',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './training/training-panel' && importer?.endsWith('/panels/registry.ts')) return offline;
-      return null;
-    },
-  };
+  return moduleSwap(
+    'offline-trainer',
+    (source, importer) => source === './training/training-panel' && importer?.endsWith('/panels/registry.ts') === true,
+    resolve(import.meta.dirname, '../web/src/panels/training/offline-panel.ts'),
+  );
 }
 
 /** The file name of a worker of the component and package builds: the experiments' worker, or the trainer's. */

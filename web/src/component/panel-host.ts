@@ -163,11 +163,9 @@ export class PanelHost {
     slot.element = panel.element;
     slot.element.setAttribute('part', partOf(slot.spec));
     if (old.isConnected) old.replaceWith(slot.element);
-    if (this.near && this.sight) {
-      this.near.unobserve(old);
-      this.sight.unobserve(old);
-      this.observe(slot.element);
-    }
+    this.near?.unobserve(old);
+    this.sight?.unobserve(old);
+    this.observe(slot.element);
     return panel;
   }
 
