@@ -7,6 +7,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /** The spec files that run after the others, on one worker (see `projects`). */
 const ALONE = /(experiments-memory|no-freeze|threads|training|training-speed)\.spec\.ts/;
+/**
+ * Benchmarks in the browser, run by `npm run bench` (AP_BENCH=1) and not by the test command: the training
+ * panel's default run until 95 % accuracy (about 40 s of training, printed, not asserted against a time).
+ */
+const BENCH = /training-speed\.spec\.ts/;
+const BENCHES = process.env.AP_BENCH === '1';
 const PORT = Number(process.env.E2E_PORT ?? 4178); // not Vite's 5173 nor its preview's 4173
 
 export default defineConfig({
@@ -37,8 +43,8 @@ export default defineConfig({
   // and the main-thread watch of no-freeze.spec.ts (no task over 100 ms), whose long tasks would stretch if
   // another test's page shared the 2 cores.
   projects: [
-    { name: 'chromium', testIgnore: ALONE },
-    { name: 'alone', testMatch: ALONE, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
+    { name: 'chromium', testIgnore: [ALONE, BENCH] },
+    { name: 'alone', testMatch: ALONE, testIgnore: BENCHES ? [] : BENCH, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
   ],
   webServer: {
     command: `node tests/e2e/server.mjs --csp --port ${PORT}`,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
@@ -10,6 +11,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // a test file on every core (Vitest's default leaves one free: on 2 cores the suite ran on one, 118 s for
+    // the node project instead of 68 s)
+    maxWorkers: availableParallelism(),
     setupFiles: ['tests/web/support/every-word.ts'],
     projects: [
       {

@@ -5,7 +5,8 @@
 # project's calls against a plain kernel and the multiply-add peak); then the tiny trainer's
 # steps per second, natively (tools/tiny_train.cpp) and in WASM
 # (web/src/training/core.ts), for its default induction run and the page's
-# default run (induction_random, vocab 64).
+# default run (induction_random, vocab 64); the threads bench; and the training panel's default run in
+# Chromium until 95 % accuracy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -31,3 +32,6 @@ node scripts/bench/tiny-report.mjs
 # one thread against two: the npm package's core in a worker of a cross-origin isolated page, in Chromium
 npm run -s build:package > build/bench/package.log 2>&1 || { cat build/bench/package.log; exit 1; }
 node scripts/bench/threads/run.mjs
+# the training panel's default run in the built page, in Chromium: the time to 95 % accuracy (tests/e2e/training-speed.spec.ts)
+npx vite build --logLevel warn > build/bench/site.log 2>&1 || { cat build/bench/site.log; exit 1; }
+AP_BENCH=1 npx playwright test tests/e2e/training-speed.spec.ts --project alone --no-deps --reporter=list

@@ -2,7 +2,8 @@
 // page (induction_random, 2 layers × 2 heads, d_model 32, vocab 64, context
 // 32, batch 32): the time to 95 % accuracy on the repeated half and the
 // longest main-thread task, measured and printed (not asserted against a
-// time: a loaded machine is not a bug). It runs alone (playwright.config.ts).
+// time: a loaded machine is not a bug). A benchmark: `npm run bench` runs it
+// (AP_BENCH=1, alone; playwright.config.ts), the test command does not.
 
 import type { Locator, Page } from '@playwright/test';
 import { expect, report, test } from './fixtures';

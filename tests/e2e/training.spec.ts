@@ -4,7 +4,7 @@
 // head in the playground" gives a heatmap equal to the model view's head; the
 // trained model shows its induction head; 375 px and 中文 screenshots; axe-core
 // on the panel; Save weights and Load weights, and bad files refused. The
-// default run's speed: training-speed.spec.ts.
+// default run's speed: training-speed.spec.ts (run by npm run bench).
 
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
