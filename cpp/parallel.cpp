@@ -1,7 +1,6 @@
-// parallel.cpp — run_two and the balanced cut (parallel.h).
+// parallel.cpp — run_two (parallel.h).
 #include "parallel.h"
 
-#include <algorithm>
 #include <atomic>
 
 #ifdef AP_THREADS
@@ -64,20 +63,6 @@ void run_two(double work, const std::function<void()>& first, const std::functio
   (void)work;
   run_part(first);
   run_part(second);
-}
-
-std::size_t balanced_cut(std::size_t n_q, std::size_t n_k, bool causal, std::size_t offset,
-                         std::size_t step) {
-  step = std::max<std::size_t>(step, 1);
-  auto keys = [&](std::size_t i) { return causal ? std::min(n_k, offset + i + 1) : n_k; };
-  double total = 0.0;
-  for (std::size_t i = 0; i < n_q; ++i) total += static_cast<double>(keys(i));
-  // the first row where the work so far reaches half, rounded to a whole step
-  double seen = 0.0;
-  std::size_t cut = 0;
-  while (cut < n_q && seen + static_cast<double>(keys(cut)) <= total / 2) seen += keys(cut++);
-  cut = (cut + step / 2) / step * step;
-  return std::min(cut, n_q);
 }
 
 }  // namespace ap

@@ -37,11 +37,4 @@ void run_two(double work, const std::function<void()>& first, const std::functio
 /// tens of microseconds in WebAssembly (a message to a worker), the call less than that.
 constexpr double kThreadWork = 1 << 22;
 
-/// Where to cut query rows [0, n_q) into two parts of equal work, on a multiple of `step`.
-/// With a causal rule query i sees min(n_k, offset + i + 1) keys (offset = n_k − n_q for
-/// the bottom-right alignment, 0 for the top-left one), so the later rows cost more and the
-/// cut sits past the middle; without it every row costs the same.
-std::size_t balanced_cut(std::size_t n_q, std::size_t n_k, bool causal, std::size_t offset,
-                         std::size_t step);
-
 }  // namespace ap

@@ -1,10 +1,9 @@
-// parallel_test.cpp — run_two and balanced_cut (parallel.h): both parts run, on two
-// threads when asked and the work is large enough; the cut balances causal work.
+// parallel_test.cpp — run_two (parallel.h): both parts run, on two threads when asked
+// and the work is large enough.
 #include "parallel.h"
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <thread>
 
 namespace ap {
@@ -52,20 +51,6 @@ TEST(Parallel, RunTwoInsideAPartStaysOnThatPartsThread) {
   EXPECT_NE(outer, std::this_thread::get_id());
   EXPECT_EQ(inner_a, outer);
   EXPECT_EQ(inner_b, outer);
-}
-
-TEST(Parallel, BalancedCut) {
-  // without causal every row costs the same: the middle, on a whole step
-  EXPECT_EQ(balanced_cut(100, 100, false, 0, 1), 50u);
-  EXPECT_EQ(balanced_cut(100, 100, false, 0, 16), 48u);
-  // causal, top-left: row i sees i + 1 keys; half of n²/2 is reached near n/√2
-  const std::size_t cut = balanced_cut(4096, 4096, true, 0, 1);
-  EXPECT_NEAR(static_cast<double>(cut), 4096 / std::sqrt(2.0), 2.0);
-  // bottom-right with far more keys than queries: nearly even again
-  EXPECT_NEAR(static_cast<double>(balanced_cut(10, 10000, true, 9990, 1)), 5.0, 1.0);
-  // tiny and empty
-  EXPECT_EQ(balanced_cut(0, 5, true, 0, 4), 0u);
-  EXPECT_LE(balanced_cut(1, 1, true, 0, 64), 1u);
 }
 
 }  // namespace
