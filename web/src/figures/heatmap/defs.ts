@@ -3,7 +3,7 @@
 // the viridis gradient of the legend's colour bar. Drawn with d3-selection,
 // colours as presentation attributes (no inline styles: CSP).
 
-import { interpolateViridis } from 'd3-scale-chromatic';
+import { interpolateViridis } from './viridis';
 import { select } from 'd3-selection';
 import { MASK_FILL, MASK_HATCH, type Palette } from './scales';
 

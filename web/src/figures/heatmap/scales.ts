@@ -3,7 +3,7 @@
 // text colour that reads on a fill, and the palette the canvas and the export
 // draw with.
 
-import { interpolateViridis } from 'd3-scale-chromatic';
+import { interpolateViridis } from './viridis';
 
 /** Number of entries in the colour lookup table (viridis itself is a 256-colour ramp). */
 export const LUT_SIZE = 256;
