@@ -77,7 +77,21 @@ test('multi_head with h = 2 shows two heatmaps', async ({ page, url }) => {
   ];
   for (const head of [0, 1]) {
     const q = Q.map((r) => [r[head]]);
-    checkWeights(await readHeatmap(page, head), attentionWeights(q, q), `head ${head + 1}`);
+    const want = attentionWeights(q, q);
+    // the head cards may still show h = 1's weights for a frame after the change: wait for h = 2's
+    await expect
+      .poll(
+        async () => {
+          try {
+            checkWeights(await readHeatmap(page, head), want, `head ${head + 1}`);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: `head ${head + 1}: the weights of h = 2` },
+      )
+      .toBe(true);
   }
   const hash = await hashOf(page);
   expect(hash.includes('op=multi_head') && /(^#|&)h=2(&|$)/.test(hash), `the hash holds op and h: ${hash}`).toBe(true);
