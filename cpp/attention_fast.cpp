@@ -459,22 +459,6 @@ AP_COLD void attention_wide_into(const Matrix& Q, const Matrix& K, const Matrix&
   }
 }
 
-// Where to cut the query rows for two threads: on a block boundary, where the visible keys
-// (each row's [lo, hi), which is what a row costs) reach half their sum.
-std::size_t block_cut(const Mask* mask, std::size_t n_q, std::size_t n_k) {
-  if (!mask) return n_q / 2 / kRows * kRows;
-  std::vector<double> cost(n_q);
-  double total = 0.0;
-  for (std::size_t i = 0; i < n_q; ++i) {
-    const KeyRange r = visible_range(mask, i, n_k);
-    total += cost[i] = static_cast<double>(r.hi - r.lo);
-  }
-  double seen = 0.0;
-  std::size_t cut = 0;
-  while (cut < n_q && seen + cost[cut] <= total / 2) seen += cost[cut++];
-  return cut / kRows * kRows;
-}
-
 }  // namespace
 
 void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,
@@ -495,33 +479,36 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   const Buffer Kp_buffer = pack_keys(K, n_kp);    // (n_kp / kKeys, d_k, kKeys)
   const Buffer Vp_buffer = pack_values(V, d_vp);  // (d_vp / kCols, n_k, kCols)
   const double *Kp = Kp_buffer.get(), *Vp = Vp_buffer.get();
-  // the query rows [begin, end) in blocks of kRows (begin on a block boundary), with scratch S
-  auto rows = [&](std::size_t begin, std::size_t end) {
-    std::vector<double> S(kRows * n_kp);  // (kRows, n_kp) one block's scores
-    std::size_t i = begin;
-    for (; i + kRows <= end; i += kRows)
-      attend_block<kRows>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
-    // the last n_q mod 4 rows
-    switch (end - i) {
+  // the query rows [i, i + rows) (rows ≤ kRows), with the scratch S of the thread running them
+  std::vector<double> S[2];  // (kRows, n_kp) one block's scores, one for each thread
+  S[0].resize(kRows * n_kp);
+  if (threads() >= 2) S[1].resize(kRows * n_kp);  // made here: the other thread allocates nothing
+  auto block = [&](std::size_t i, std::size_t rows, std::vector<double>& s) {
+    switch (rows) {
+      case 4:
+        attend_block<kRows>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
+        break;
       case 3:
-        attend_block<3>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+        attend_block<3>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
         break;
       case 2:
-        attend_block<2>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+        attend_block<2>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
         break;
-      case 1:
-        attend_block<1>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, S, out, weights);
+      default:
+        attend_block<1>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
         break;
-      default: break;
     }
   };
-  // two threads (parallel.h): the blocks before `cut` here, the rest on the other thread; a block
-  // is the same block either way, so the numbers are the same
-  const std::size_t cut = threads() >= 2 ? block_cut(mask, n_q, n_k) : n_q;
+  // two threads (parallel.h): each takes the next block of kRows query rows not yet taken; a block
+  // is the same block either way, so the numbers are the same. The last blocks go first: under a
+  // causal mask they see the most keys, and the cheapest come last.
+  const std::size_t blocks = (n_q + kRows - 1) / kRows;
   const double work =
       static_cast<double>(n_q) * static_cast<double>(n_k) * static_cast<double>(Q.cols + d_v);
-  run_two(
-      work, [&] { rows(0, cut); }, [&] { rows(cut, n_q); });
+  share_items(blocks, work, [&](std::size_t item, int thread) {
+    const std::size_t i = (blocks - 1 - item) * kRows;
+    block(i, std::min(kRows, n_q - i), S[thread]);
+  });
 }
 
 AttentionResult attention_fast(const Matrix& Q, const Matrix& K, const Matrix& V, const Mask* mask,

@@ -473,39 +473,29 @@ struct Scratch {
         l(bqp) {}
 };
 
-// Which of two threads computes query tile t: tiles 0 and 3 of every four go to the first, 1 and
-// 2 to the second. Under a causal mask a tile's work grows with t, so each four splits evenly
-// (0 + 3 = 1 + 2), where a cut into two runs of whole tiles could not (n = 4096, tiles of 256:
-// 47 % against 53 % of the work).
-constexpr int tile_part(std::size_t t) { return (t % 4 == 0 || t % 4 == 3) ? 0 : 1; }
-
-// The query tiles of `part` (tile_part; every tile when part < 0), bq rows each, against the key
-// tiles of bk keys: their rows of f.out and f.lse. `k` gives the shared inputs; `s` is this
-// thread's own scratch. A tile is the same rows whichever thread computes it.
-void query_tiles(const Matrix& Q, Kernel k, Scratch& s, std::size_t bq, std::size_t bk, int part,
-                 FlashResult& f) {
+// Query tile [i0, i1) against the key tiles of bk keys: its rows of f.out and f.lse. `k` gives
+// the shared inputs; `s` is this thread's own scratch. A tile is the same rows whichever thread
+// computes it.
+void query_tile(const Matrix& Q, Kernel k, Scratch& s, std::size_t i0, std::size_t i1,
+                std::size_t bk, FlashResult& f) {
   k.Qt = s.Qt.data(), k.Kt = s.Kt.data(), k.Vt = s.Vt.data(), k.S = s.S.data();
   k.acc = s.acc.data(), k.m = s.m.data(), k.l = s.l.data();
-  const std::size_t n_q = Q.rows, n_k = k.K.rows, d_v = k.V.cols;
-  for (std::size_t i0 = 0; i0 < n_q; i0 += bq) {
-    if (part >= 0 && tile_part(i0 / bq) != part) continue;
-    const std::size_t i1 = std::min(n_q, i0 + bq);
-    pack_queries(k, Q, i0, i1);
-    std::fill(s.acc.begin(), s.acc.end(), 0.0);
-    std::fill(s.m.begin(), s.m.end(), kNegInf);
-    std::fill(s.l.begin(), s.l.end(), 0.0);
-    // with causal, no row of this query tile sees a key past i1 − 1: those tiles are skipped
-    const std::size_t last = key_end(i1 - 1, n_k, k.causal);
-    for (std::size_t t0 = 0; t0 < last; t0 += bk) {
-      const std::size_t t1 = std::min(last, t0 + bk);
-      pack_keys_values(k, t0, t1);
-      for (std::size_t g = i0; g < i1; g += kRows)
-        if (!k.causal || t0 < g + kRows)  // else no row of the group sees a key of the tile
-          fold_group(k, i0, g, t0, t1);
-    }
-    for (std::size_t i = i0; i < i1; ++i)
-      finish_row(k.m[i - i0], k.l[i - i0], k.acc + (i - i0) * k.d_vp, d_v, f.out.row(i), &f.lse[i]);
+  const std::size_t n_k = k.K.rows, d_v = k.V.cols;
+  pack_queries(k, Q, i0, i1);
+  std::fill(s.acc.begin(), s.acc.end(), 0.0);
+  std::fill(s.m.begin(), s.m.end(), kNegInf);
+  std::fill(s.l.begin(), s.l.end(), 0.0);
+  // with causal, no row of this query tile sees a key past i1 − 1: those tiles are skipped
+  const std::size_t last = key_end(i1 - 1, n_k, k.causal);
+  for (std::size_t t0 = 0; t0 < last; t0 += bk) {
+    const std::size_t t1 = std::min(last, t0 + bk);
+    pack_keys_values(k, t0, t1);
+    for (std::size_t g = i0; g < i1; g += kRows)
+      if (!k.causal || t0 < g + kRows)  // else no row of the group sees a key of the tile
+        fold_group(k, i0, g, t0, t1);
   }
+  for (std::size_t i = i0; i < i1; ++i)
+    finish_row(k.m[i - i0], k.l[i - i0], k.acc + (i - i0) * k.d_vp, d_v, f.out.row(i), &f.lse[i]);
 }
 
 }  // namespace
@@ -536,19 +526,19 @@ Result<FlashResult> flash_attention(const Matrix& Q, const Matrix& K, const Matr
   FlashResult& f = r.value;
   f.out = Matrix(n_q, d_v);  // (n_q, d_v)
   f.lse.assign(n_q, kNegInf);
-  // two threads (parallel.h): the query tiles of part 0 here, those of part 1 on the other
-  // thread (tile_part), each with its own scratch; a tile is the same tile either way, so the
-  // numbers are the same
-  const bool two = threads() >= 2 && n_q > bq;
+  // two threads (parallel.h): each takes the next query tile not yet taken, with its own
+  // scratch; a tile is the same tile either way, so the numbers are the same. Under a causal
+  // mask a tile's work grows with its index: the last tiles go first, the cheapest come last.
+  const std::size_t tiles = (n_q + bq - 1) / bq;
   Scratch here(bqp, d_k, stride, d_vp);
   std::optional<Scratch> there;  // made here: the other thread allocates nothing
-  if (two) there.emplace(bqp, d_k, stride, d_vp);
-  run_two(
-      flash_multiply_adds(n_q, n_k, d_k, d_v, opts.causal),
-      [&] { query_tiles(Q, k, here, bq, bk, two ? 0 : -1, f); },
-      [&] {
-        if (there) query_tiles(Q, k, *there, bq, bk, 1, f);
-      });
+  if (threads() >= 2) there.emplace(bqp, d_k, stride, d_vp);
+  share_items(tiles, flash_multiply_adds(n_q, n_k, d_k, d_v, opts.causal),
+              [&](std::size_t item, int thread) {
+                const std::size_t t = opts.causal ? tiles - 1 - item : item;
+                query_tile(Q, k, thread == 0 ? here : *there, t * bq, std::min(n_q, t * bq + bq),
+                           bk, f);
+              });
   return r;
 }
 

@@ -145,20 +145,19 @@ void attend_head(const Matrix& Q, const Matrix& K, const Matrix& V, std::size_t 
     for (std::size_t c = 0; c < dv_head; ++c) out(i, t * dv_head + c) = head_out(i, c);
 }
 
-// Heads [0, h) by attend_head_t(t) for each t: with two threads (parallel.h) the first half of
-// the heads here and the second on the other thread (each head writes its own columns of out and
-// its own weights, so the numbers are the same); one head alone splits its rows instead.
+// Heads [0, h) by attend_head_t(t) for each t: with two threads (parallel.h) each takes the next
+// head not yet taken (each head writes its own columns of out and its own weights, so the numbers
+// are the same); one head alone splits its rows instead.
 template <class AttendHead>
 void each_head(std::size_t h, double work, const AttendHead& attend_head_t) {
-  auto heads = [&](std::size_t t0, std::size_t t1) {
-    for (std::size_t t = t0; t < t1; ++t) attend_head_t(t);
-  };
-  if (h < 2) return heads(0, h);
-  run_two(
-      work, [&] { heads(0, h / 2); }, [&] { heads(h / 2, h); });
+  if (h < 2) {
+    for (std::size_t t = 0; t < h; ++t) attend_head_t(t);
+    return;
+  }
+  share_items(h, work, [&](std::size_t t, int) { attend_head_t(t); });
 }
 
-// What a call costs, for run_two: n_q·n_k·(d + d_v) multiply-adds.
+// What a call costs, for share_items: n_q·n_k·(d + d_v) multiply-adds.
 double heads_work(const Matrix& Q, const Matrix& K, const Matrix& V) {
   return static_cast<double>(Q.rows) * static_cast<double>(K.rows) *
          static_cast<double>(Q.cols + V.cols);
