@@ -13,7 +13,9 @@ foreach(source ${AP_TINY_KERNELS})
   set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "-O3")
 endforeach()
 file(GLOB AP_TINY_BINDING_SOURCES CONFIGURE_DEPENDS cpp/bindings_tiny/*.cpp)
-list(APPEND AP_TINY_BINDING_SOURCES cpp/bindings/threads_bindings.cpp)  # set_threads, threads
+list(APPEND AP_TINY_BINDING_SOURCES cpp/bindings/threads_bindings.cpp  # set_threads, threads
+     cpp/bindings/convert.cpp)  # the inputs' copies into C++
+ap_adapters_for_size(${AP_TINY_BINDING_SOURCES})
 add_executable(tiny_core ${AP_TINY_BINDING_SOURCES})
 target_link_libraries(tiny_core PRIVATE attention_core_lib)
 ap_wasm_module(tiny_core createTinyCore 16777216 536870912 web/src/training/wasm ON)

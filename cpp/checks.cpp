@@ -4,6 +4,7 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "finite.h"
 #include "size_limits.h"
 
 namespace ap {
@@ -38,9 +39,8 @@ namespace {
 
 // The first non-finite entry of `data`, as an index, or -1.
 long first_non_finite(const std::vector<double>& data) {
-  for (std::size_t i = 0; i < data.size(); ++i)
-    if (!std::isfinite(data[i])) return static_cast<long>(i);
-  return -1;
+  const std::size_t p = ap::first_non_finite(data.data(), data.size());
+  return p < data.size() ? static_cast<long>(p) : -1;
 }
 
 std::string value_str(double x) {

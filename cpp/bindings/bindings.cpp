@@ -13,7 +13,6 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
-#include <initializer_list>
 
 #include "alibi.h"  // positions
 #include "attention.h"
@@ -57,41 +56,6 @@ val js_softmax(val xs) {
                    [](val& o, const auto& out) { o.set("out", copy_out(out)); });
 }
 
-// temperature: τ, any double (the core checks it: a finite number > 0);
-// weights_into: null, or a Float64Array of n_q·n_k that receives the weights
-// (the caller reuses it: no fresh 8 MB JS allocation at n = 1024)
-// bias: null, or a RawMatrix (n_q, n_k) added after scaling (the core checks it)
-val js_attention(val Q, val K, val V, val mask, bool scale, double temperature, val weights_into,
-                 val bias) {
-  ap::Mask mask_copy;
-  ap::Matrix bias_copy;
-  const ap::Mask* M = optional_mask(mask, mask_copy);
-  const ap::Matrix* B = optional_matrix(bias, bias_copy);
-  // attention_buffers: the weights are not zero-filled before the kernel writes them
-  auto r = ap::attention_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), M,
-                                 ap::AttentionOptions{scale, temperature, B});
-  // weightsInto is checked against n_q·n_k, which only the result knows
-  if (!r.ok()) return failure(r.status);
-  const ap::AttentionBuffers& b = r.value;
-  const bool into = !absent(weights_into);
-  if (into && !(is_float64_array(weights_into) && size_of(weights_into, "length") == b.n_q * b.n_k))
-    return failure(ap::Status::Error(
-        "shape", "attention: weightsInto must be a Float64Array of n_q·n_k = " +
-                     std::to_string(b.n_q) + "·" + std::to_string(b.n_k) + " values"));
-  val o = success();
-  o.set("out", matrix_to(b.out.get(), b.n_q, b.d_v));
-  if (into) {
-    val w = val::object();
-    w.set("data", copy_into(weights_into, b.weights.get(), b.n_q * b.n_k));
-    w.set("rows", b.n_q);
-    w.set("cols", b.n_k);
-    o.set("weights", w);
-  } else {
-    o.set("weights", matrix_to(b.weights.get(), b.n_q, b.n_k));
-  }
-  return o;
-}
-
 val js_attention_steps(val Q, val K, val V, val mask, bool scale, double temperature, val bias) {
   ap::Mask mask_copy;
   ap::Matrix bias_copy;  // (n_q, n_k), as in js_attention
@@ -106,13 +70,6 @@ val js_attention_steps(val Q, val K, val V, val mask, bool scale, double tempera
                      o.set("weights", matrix_to(v.weights));
                      o.set("out", matrix_to(v.out));
                    });
-}
-
-// The first failure of `checks`, or Ok.
-ap::Status first_failure(std::initializer_list<ap::Status> checks) {
-  for (const ap::Status& s : checks)
-    if (!s.ok()) return s;
-  return ap::Status::Ok();
 }
 
 // { ok, data: Uint8Array (rows·cols, 1 = visible), rows, cols } from a mask builder.
@@ -131,32 +88,6 @@ val js_causal_mask(double n_q, double n_k) {
   ap::Status s = first_failure({count_arg(fn, "n", n_q, 0, ap::kMaxRows, nq),
                                 count_arg(fn, "n_k", n_k, 0, ap::kMaxRows, nk)});
   return s.ok() ? mask_out(ap::causal_mask(nq, nk)) : failure(s);
-}
-
-// { out, weights (stacked) } of multi_head and its rope overload: the h weight
-// matrices are one buffer already (multi_head_buffers), copied out once.
-void multi_head_fields(val& o, const ap::MultiHeadBuffers& v) {
-  o.set("out", matrix_to(v.out));
-  val w = val::object();
-  w.set("data", copy_out(v.weights.get(), v.h * v.n_q * v.n_k));
-  w.set("count", v.h);
-  w.set("rows", v.n_q);
-  w.set("cols", v.n_k);
-  o.set("weights", w);
-}
-
-// bias: null, or a RawTensor3 (h, n_q, n_k), one per head (the core checks it)
-val js_multi_head(val Q, val K, val V, double h, val mask, double temperature, val bias) {
-  std::size_t heads = 0;
-  ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
-  if (!s.ok()) return failure(s);
-  ap::Mask mask_copy;
-  ap::Tensor3 bias_copy;
-  const ap::Mask* M = optional_mask(mask, mask_copy);
-  const ap::Tensor3* B = optional_tensor(bias, bias_copy);
-  return result_to(ap::multi_head_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M,
-                                          temperature, B),
-                   multi_head_fields);
 }
 
 val js_pos_encoding(double n, double d) {
@@ -360,27 +291,12 @@ val js_alibi_bias(double h, double n_q, double n_k) {
 }
 
 // ---- end of positions ------------------------------------------
-// ---- rope options: multi_head's rope, block's rope and alibi ----
-// Overloads by argument count (embind), so the shorter calls above still work:
-//   multi_head(Q, K, V, h, mask, temperature, bias, rope, base, interleaved, offset)
+// ---- rope options: block's rope and alibi ----
+// An overload by argument count (embind), so the shorter call above still works
+// (multi_head's is in scale_bindings.cpp):
 //   block(X, h, mask, eps, rope, base, interleaved, offset, alibi)
 // rope: false = no RoPE (base, interleaved, offset then unused); the core checks
 // base (finite > 1), offset (a whole number 0 … 2³¹) and d/h even.
-val js_multi_head_rope(val Q, val K, val V, double h, val mask, double temperature, val bias,
-                       bool rope, double base, bool interleaved, double offset) {
-  std::size_t heads = 0;
-  ap::Status s = count_arg("multi_head", "h", h, 1, ap::kMaxHeads, heads);
-  if (!s.ok()) return failure(s);
-  ap::Mask mask_copy;
-  ap::Tensor3 bias_copy;
-  const ap::Mask* M = optional_mask(mask, mask_copy);
-  const ap::Tensor3* B = optional_tensor(bias, bias_copy);
-  const ap::RopeOptions R{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, offset};
-  return result_to(ap::multi_head_buffers(matrix_from(Q), matrix_from(K), matrix_from(V), heads, M,
-                                          temperature, B, rope ? &R : nullptr),
-                   multi_head_fields);
-}
-
 val js_block_positions(val X, double h, val mask, double eps, bool rope, double base,
                        bool interleaved, double offset, bool alibi) {
   std::size_t heads = 0;
@@ -395,35 +311,7 @@ val js_block_positions(val X, double h, val mask, double eps, bool rope, double 
 }
 
 // ---- end of rope options -----------------------------------------
-// ---- attention at scale: flash_attention, flash_trace, kv_decode ----
-// Q, K, V cross as RawMatrix (up to kMaxFlashRows rows: checked against
-// kMaxValues before the copy); block_q, block_k as doubles through count_arg
-// (1 … kMaxFlashRows); the core checks the rest. lse (n_q) holds −∞ (JS
-// -Infinity) for a row that sees no key.
-ap::Status flash_values_within(const char* fn, const val& Q, const val& K, const val& V) {
-  ap::Status s = values_within(fn, "Q", Q);
-  if (s.ok()) s = values_within(fn, "K", K);
-  if (s.ok()) s = values_within(fn, "V", V);
-  return s;
-}
-
-val js_flash_attention(val Q, val K, val V, val mask, bool scale, bool causal, double block_q,
-                       double block_k) {
-  const char* fn = "flash_attention";
-  ap::FlashOptions o{scale, causal, 0, 0};
-  ap::Status s = first_failure({count_arg(fn, "block_q", block_q, 1, ap::kMaxFlashRows, o.block_q),
-                                count_arg(fn, "block_k", block_k, 1, ap::kMaxFlashRows, o.block_k),
-                                flash_values_within(fn, Q, K, V)});
-  if (!s.ok()) return failure(s);
-  ap::Mask mask_copy;
-  const ap::Mask* M = optional_mask(mask, mask_copy);
-  return result_to(ap::flash_attention(matrix_from(Q), matrix_from(K), matrix_from(V), M, o),
-                   [](val& out, const auto& r) {
-                     out.set("out", matrix_to(r.out));
-                     out.set("lse", copy_out(r.lse));
-                   });
-}
-
+// ---- attention at scale: flash_trace, kv_decode (flash_attention is in scale_bindings.cpp) ----
 // { ok, steps: [{ key_begin, key_end, m, l (n_q), acc, partial (n_q, d_v) }], out, lse }
 void trace_fields(val& out, const ap::FlashTrace& r) {
   val steps = val::array();
@@ -505,10 +393,8 @@ val js_limits() {
 EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("limits", &js_limits);
   emscripten::function("softmax", &js_softmax);
-  emscripten::function("attention", &js_attention);
   emscripten::function("attention_steps", &js_attention_steps);
   emscripten::function("causal_mask", &js_causal_mask);
-  emscripten::function("multi_head", &js_multi_head);
   emscripten::function("pos_encoding", &js_pos_encoding);
   emscripten::function("layer_norm", &js_layer_norm);
   emscripten::function("block", &js_block);
@@ -526,10 +412,8 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("alibi_slopes", &js_alibi_slopes);
   emscripten::function("alibi_bias", &js_alibi_bias);
   // rope options: the longer overloads of multi_head and block
-  emscripten::function("multi_head", &js_multi_head_rope);
   emscripten::function("block", &js_block_positions);
   // attention at scale
-  emscripten::function("flash_attention", &js_flash_attention);
   emscripten::function("flash_trace", &js_flash_trace);
   emscripten::function("kv_decode", &js_kv_decode);
 }

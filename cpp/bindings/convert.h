@@ -4,7 +4,7 @@
 // { data, batch, rows, cols }, a mask as { data: Uint8Array, rows, cols }
 // (1 = visible) or null/undefined (optional_mask; a bias: optional_matrix,
 // optional_tensor). Inputs are copied once into C++
-// (convertJSArrayToNumberVector is one TypedArray.set), outputs once out
+// (one TypedArray.set into a C++ vector, convert.cpp), outputs once out
 // (new TypedArray(typed_memory_view(...))), so JS never holds a handle to .delete().
 // Results are { ok: true, …fields } or { ok: false, code, message } (result_to,
 // failure, success).
@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <vector>
@@ -80,6 +81,13 @@ inline ap::Status seed_arg(const char* fn, const char* arg, double x, std::uint6
   return s;
 }
 
+// The first failure of `checks`, or Ok.
+inline ap::Status first_failure(std::initializer_list<ap::Status> checks) {
+  for (const ap::Status& s : checks)
+    if (!s.ok()) return s;
+  return ap::Status::Ok();
+}
+
 // A shape field (rows, cols, batch) of a JS object; 0 when absent. A number
 // that is not a whole number 0 … SIZE_MAX (−1, 2.5, NaN, 2³² on wasm32) reads
 // as SIZE_MAX, which every shape check rejects, instead of wrapping to a
@@ -119,45 +127,26 @@ inline ap::Status values_within(const char* fn, const char* arg, const val& o) {
                                             " values per argument (128 MiB)");
 }
 
-inline std::vector<double> doubles(const val& typed) {
-  return emscripten::convertJSArrayToNumberVector<double>(typed);
+// Ok when Q, K and V each hold at most kMaxValues numbers (values_within), checked before the copy.
+inline ap::Status flash_values_within(const char* fn, const val& Q, const val& K, const val& V) {
+  ap::Status s = values_within(fn, "Q", Q);
+  if (s.ok()) s = values_within(fn, "K", K);
+  if (s.ok()) s = values_within(fn, "V", V);
+  return s;
 }
 
-inline ap::Matrix matrix_from(const val& o) {
-  return ap::Matrix(size_of(o, "rows"), size_of(o, "cols"), doubles(o["data"]));
-}
+// The copies into C++ (convert.cpp, compiled for speed: a 4096-row mask is 16 MB). `typed` is a
+// typed array; `o` a { data, rows, cols } (matrix_from) or { data, batch, rows, cols }
+// (tensor_from).
+std::vector<double> doubles(const val& typed);
+ap::Matrix matrix_from(const val& o);
+ap::Tensor3 tensor_from(const val& o);
 
-inline ap::Tensor3 tensor_from(const val& o) {
-  ap::Tensor3 t;
-  t.batch = size_of(o, "batch");
-  t.rows = size_of(o, "rows");
-  t.cols = size_of(o, "cols");
-  t.data = doubles(o["data"]);
-  return t;
-}
-
-// The mask `v` copied into `storage`, or nullptr when `v` is null/undefined.
-inline const ap::Mask* optional_mask(const val& v, ap::Mask& storage) {
-  if (absent(v)) return nullptr;
-  storage.rows = size_of(v, "rows");
-  storage.cols = size_of(v, "cols");
-  storage.data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(v["data"]);
-  return &storage;
-}
-
-// The matrix `v` (a bias) copied into `storage`, or nullptr when `v` is null/undefined.
-inline const ap::Matrix* optional_matrix(const val& v, ap::Matrix& storage) {
-  if (absent(v)) return nullptr;
-  storage = matrix_from(v);
-  return &storage;
-}
-
-// The batch `v` (a bias per head) copied into `storage`, or nullptr when `v` is null/undefined.
-inline const ap::Tensor3* optional_tensor(const val& v, ap::Tensor3& storage) {
-  if (absent(v)) return nullptr;
-  storage = tensor_from(v);
-  return &storage;
-}
+// The mask, matrix (a bias) or batch (a bias per head) `v` copied into `storage`, or nullptr when
+// `v` is null/undefined.
+const ap::Mask* optional_mask(const val& v, ap::Mask& storage);
+const ap::Matrix* optional_matrix(const val& v, ap::Matrix& storage);
+const ap::Tensor3* optional_tensor(const val& v, ap::Tensor3& storage);
 
 // The numbers of `o[key]`, or none when the key is missing, null or undefined.
 inline std::vector<double> optional_doubles(const val& o, const char* key) {
