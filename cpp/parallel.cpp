@@ -17,7 +17,7 @@ std::atomic<std::size_t> g_threads{1};
 thread_local bool t_in_part = false;
 
 // a part, marked as one while it runs
-void run_part(const std::function<void()>& part) {
+void run_part(const Part& part) {
   const bool outer = t_in_part;
   t_in_part = true;
   part();
@@ -28,7 +28,7 @@ void run_part(const std::function<void()>& part) {
 // pthread_create rather than std::thread: a thread that cannot start (no worker free in the
 // WebAssembly build) is an error code here, where std::thread would throw, and exceptions are off.
 void* call(void* body) {
-  run_part(*static_cast<const std::function<void()>*>(body));
+  run_part(*static_cast<const Part*>(body));
   return nullptr;
 }
 #endif
@@ -50,11 +50,11 @@ std::size_t set_threads(std::size_t n) {
   return g_threads.load();
 }
 
-void run_two(double work, const std::function<void()>& first, const std::function<void()>& second) {
+void run_two(double work, Part first, Part second) {
 #ifdef AP_THREADS
   pthread_t other;
   if (threads() >= 2 && work >= kThreadWork && !t_in_part &&
-      pthread_create(&other, nullptr, call, const_cast<std::function<void()>*>(&second)) == 0) {
+      pthread_create(&other, nullptr, call, &second) == 0) {
     run_part(first);
     pthread_join(other, nullptr);
     return;

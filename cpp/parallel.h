@@ -15,7 +15,6 @@
 
 #include <atomic>
 #include <cstddef>
-#include <functional>
 
 namespace ap {
 
@@ -28,11 +27,25 @@ std::size_t threads();
 /// Use `n` threads (1 or 2); returns the number now in use (1 where threads are not available).
 std::size_t set_threads(std::size_t n);
 
+/// A part of run_two: any callable `f()`, seen through a pointer while run_two runs (no copy, no
+/// allocation; std::function copied its target to the heap and carried its type's name into the
+/// module).
+class Part {
+ public:
+  template <class F>
+  Part(const F& f) : object_(&f), call_([](const void* o) { (*static_cast<const F*>(o))(); }) {}
+  void operator()() const { call_(object_); }
+
+ private:
+  const void* object_;
+  void (*call_)(const void*);
+};
+
 /// Run `first` here and `second` on a second thread when threads() is 2 and `work` (the
 /// call's multiply-adds) is worth a thread's start (≥ kThreadWork); else one after the other.
 /// The two must write to separate memory. Called from inside a part (a kernel in a kernel), it
 /// runs both parts on the calling thread.
-void run_two(double work, const std::function<void()>& first, const std::function<void()>& second);
+void run_two(double work, Part first, Part second);
 
 /// Items 0 … count−1 shared between the two threads of run_two(work, …): each thread takes the
 /// next item no thread has taken yet and calls item(i, thread), thread 0 here and 1 on the other,
