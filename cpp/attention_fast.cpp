@@ -215,29 +215,40 @@ void (*volatile const g_softmax)(double*, const std::uint8_t*, const KeyRange&,
 void (*volatile const g_output)(const double* const*, const double*, std::size_t, std::size_t,
                                 std::size_t, std::size_t, double* const*) = output_block<kRows>;
 
-// Steps 1–4 for the R query rows starting at i; writes rows i … i+R−1 of
-// out_all (n_q, d_v) and w_all (n_q, n_k) completely.
-template <std::size_t R>
+// Steps 1–4 for the query rows i … i + rows − 1 (1 ≤ rows ≤ kRows); writes those rows of out_all
+// (n_q, d_v) and w_all (n_q, n_k) completely. A block of fewer than kRows rows (the last n_q mod 4)
+// is filled up with copies of its last row, whose weights and outputs go to scratch and are
+// dropped: a row's numbers depend only on its own q, mask row and bias row, and the copies leave
+// the block's key range [lo, hi) as it is, so the real rows come out as in a block of their own
+// (and one kernel is compiled, not one per block height: 3 KB less of the gzipped module).
+// `dropped` (kRows − rows, n_k + d_v) takes the copies' weights and outputs.
 void attend_block(const Matrix& Q, const double* Kp, const double* Vp, const Mask* mask,
-                  const Matrix* bias, double factor, std::size_t i, std::size_t n_k,
-                  std::size_t d_v, std::size_t n_kp, std::vector<double>& S, double* out_all,
-                  double* w_all) {
+                  const Matrix* bias, double factor, std::size_t i, std::size_t rows,
+                  std::size_t n_k, std::size_t d_v, std::size_t n_kp, std::vector<double>& S,
+                  double* dropped, double* out_all, double* w_all) {
   const std::size_t d_k = Q.cols;
-  const double* q[R];
-  double* w[R];
-  double* out[R];
-  for (std::size_t t = 0; t < R; ++t) {
-    q[t] = Q.row(i + t);               // (d_k)
-    w[t] = w_all + (i + t) * n_k;      // (n_k)
-    out[t] = out_all + (i + t) * d_v;  // (d_v)
+  std::size_t row[kRows];  // the query row each slot of the block computes
+  const double* q[kRows];
+  double* w[kRows];
+  double* out[kRows];
+  for (std::size_t t = 0; t < kRows; ++t) {
+    row[t] = i + (t < rows ? t : rows - 1);
+    q[t] = Q.row(row[t]);  // (d_k)
+    if (t < rows) {
+      w[t] = w_all + row[t] * n_k;      // (n_k)
+      out[t] = out_all + row[t] * d_v;  // (d_v)
+    } else {
+      w[t] = dropped + (t - rows) * (n_k + d_v);  // (n_k)
+      out[t] = w[t] + n_k;                        // (d_v)
+    }
   }
   // 0. each row's visible keys, and the union [lo, hi) the block must touch;
   //    weights outside a row's own range are 0 (a fully hidden row has
   //    lo = hi = n_k: all of it)
-  KeyRange range[R];
+  KeyRange range[kRows];
   std::size_t lo = n_k, hi = 0;
-  for (std::size_t t = 0; t < R; ++t) {
-    range[t] = visible_range(mask, i + t, n_k);
+  for (std::size_t t = 0; t < kRows; ++t) {
+    range[t] = visible_range(mask, row[t], n_k);
     std::fill(w[t], w[t] + range[t].lo, 0.0);
     std::fill(w[t] + range[t].hi, w[t] + n_k, 0.0);
     if (range[t].lo < range[t].hi) {
@@ -246,31 +257,25 @@ void attend_block(const Matrix& Q, const double* Kp, const double* Vp, const Mas
     }
   }
   if (lo >= hi) {  // every row fully hidden: zero output too
-    for (std::size_t t = 0; t < R; ++t) std::fill(out[t], out[t] + d_v, 0.0);
+    for (std::size_t t = 0; t < kRows; ++t) std::fill(out[t], out[t] + d_v, 0.0);
     return;
   }
-  // 1. scores for the block's key range: S (R, n_kp)
-  if constexpr (R == kRows)
-    g_scores(q, Kp, d_k, n_kp, lo, hi, factor, S.data());
-  else
-    scores_block<R>(q, Kp, d_k, n_kp, lo, hi, factor, S.data());
+  // 1. scores for the block's key range: S (kRows, n_kp)
+  g_scores(q, Kp, d_k, n_kp, lo, hi, factor, S.data());
   // 1b. plus the bias (after scaling, before masking), over each row's own range
   if (bias)
-    for (std::size_t t = 0; t < R; ++t) {
-      const double* b = bias->row(i + t);  // (n_k)
-      double* s = S.data() + t * n_kp;     // (n_kp)
+    for (std::size_t t = 0; t < kRows; ++t) {
+      const double* b = bias->row(row[t]);  // (n_k)
+      double* s = S.data() + t * n_kp;      // (n_kp)
       for (std::size_t j = range[t].lo; j < range[t].hi; ++j) s[j] += b[j];
     }
   // 2.–3. softmax per row, over that row's own range
-  for (std::size_t t = 0; t < R; ++t)
+  for (std::size_t t = 0; t < kRows; ++t)
     if (range[t].lo < range[t].hi)
-      g_softmax(S.data() + t * n_kp, mask ? mask->data.data() + (i + t) * n_k : nullptr, range[t],
+      g_softmax(S.data() + t * n_kp, mask ? mask->data.data() + row[t] * n_k : nullptr, range[t],
                 w[t]);
   // 4. out = weights · V over the block's key range
-  if constexpr (R == kRows)
-    g_output(w, Vp, n_k, d_v, lo, hi, out);
-  else
-    output_block<R>(w, Vp, n_k, d_v, lo, hi, out);
+  g_output(w, Vp, n_k, d_v, lo, hi, out);
 }
 
 // ---------------------------------------------------------------------------
@@ -479,26 +484,11 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
   const Buffer Kp_buffer = pack_keys(K, n_kp);    // (n_kp / kKeys, d_k, kKeys)
   const Buffer Vp_buffer = pack_values(V, d_vp);  // (d_vp / kCols, n_k, kCols)
   const double *Kp = Kp_buffer.get(), *Vp = Vp_buffer.get();
-  // the query rows [i, i + rows) (rows ≤ kRows), with the scratch S of the thread running them
   std::vector<double> S[2];  // (kRows, n_kp) one block's scores, one for each thread
   S[0].resize(kRows * n_kp);
   if (threads() >= 2) S[1].resize(kRows * n_kp);  // made here: the other thread allocates nothing
-  auto block = [&](std::size_t i, std::size_t rows, std::vector<double>& s) {
-    switch (rows) {
-      case 4:
-        attend_block<kRows>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
-        break;
-      case 3:
-        attend_block<3>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
-        break;
-      case 2:
-        attend_block<2>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
-        break;
-      default:
-        attend_block<1>(Q, Kp, Vp, mask, opts.bias, factor, i, n_k, d_v, n_kp, s, out, weights);
-        break;
-    }
-  };
+  // the weights and outputs of the copies that fill up the last block (attend_block)
+  std::vector<double> dropped(n_q % kRows ? (kRows - n_q % kRows) * (n_k + d_v) : 0);
   // two threads (parallel.h): each takes the next block of kRows query rows not yet taken; a block
   // is the same block either way, so the numbers are the same. The last blocks go first: under a
   // causal mask they see the most keys, and the cheapest come last.
@@ -507,7 +497,8 @@ void attention_fast_into(const Matrix& Q, const Matrix& K, const Matrix& V, cons
       static_cast<double>(n_q) * static_cast<double>(n_k) * static_cast<double>(Q.cols + d_v);
   share_items(blocks, work, [&](std::size_t item, int thread) {
     const std::size_t i = (blocks - 1 - item) * kRows;
-    block(i, std::min(kRows, n_q - i), S[thread]);
+    attend_block(Q, Kp, Vp, mask, opts.bias, factor, i, std::min(kRows, n_q - i), n_k, d_v, n_kp,
+                 S[thread], dropped.data(), out, weights);
   });
 }
 
