@@ -22,6 +22,7 @@ function siteConfig(): UserConfig {
       emptyOutDir: true,
       target: 'es2022',
       assetsInlineLimit: 0, // keep the .wasm a separate, cacheable file
+      modulePreload: { polyfill: false }, // no polyfill: a browser without modulepreload (Firefox < 115, Safari < 17) fetches each module when it is imported
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'web/index.html'),
