@@ -53,7 +53,8 @@ inline vec max_lanes(vec a, vec b) {
 typedef std::uint64_t uvec __attribute__((vector_size(kLanes * sizeof(std::uint64_t))));
 
 constexpr std::size_t kRows = 4;  // query rows per block: each K/V load is used 4 times
-static_assert(kRows == 4, "attention_fast handles the last n_q mod 4 rows case by case");
+static_assert(kRows % kLanes == 0,
+              "flash_attention keeps a group's scores of a key in whole registers");
 constexpr std::size_t kVecs = 2;  // registers per row in a tile: 4 × 2 = 8 accumulators
 constexpr std::size_t kKeys = kVecs * kLanes;  // keys per score tile
 constexpr std::size_t kCols = kVecs * kLanes;  // value columns per output tile
