@@ -2,10 +2,10 @@
 // multi_head (with its rope overload) and flash_attention. Conventions as in bindings.cpp
 // and convert.h. No maths here.
 //
-// Compiled for speed (-O3), where the other adapters are compiled for size: these copy
-// megabytes in and out (a 4096-row mask, Q, K and V) and free them, and at -Os the vectors'
-// fills and frees were byte-by-byte loops — a quarter of attention's time at n = 256 and
-// 14 % at n = 1024 (a CPU profile), for 0.1 KB of the gzipped module here.
+// Compiled for speed (-O3), with the copies of the inputs (convert.cpp), where the other
+// adapters are compiled for size: these move megabytes (a 4096-row mask, Q, K and V) in and
+// out, and at -Os the vectors' fills and frees were byte-by-byte loops — about a fifth of
+// attention's time at n = 256 and 14 % at n = 1024 in a CPU profile.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
