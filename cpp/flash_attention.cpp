@@ -51,6 +51,7 @@
 
 #include "attention.h"
 #include "checks.h"
+#include "finite.h"
 #include "parallel.h"
 #include "simd.h"
 #include "size_limits.h"
@@ -98,13 +99,12 @@ Status check_flash_matrix(const char* fn, const char* arg, const Matrix& m, doub
                 "(128 MiB)",
                 fn, arg, shape_str(m.rows, m.cols).c_str(), m.data.size(), kMaxValues));
   *top = max_abs(m);
-  if (std::isnan(*top))  // some value is not finite: name the first one
-    for (std::size_t p = 0; p < m.data.size(); ++p)
-      if (!std::isfinite(m.data[p]))
-        return Status::Error(
-            "non_finite", message("%s: %s[%zu][%zu] is %s: every value must be a finite number", fn,
-                                  arg, p / m.cols, p % m.cols, number_str(m.data[p]).c_str()));
-  return Status::Ok();
+  if (!std::isnan(*top)) return Status::Ok();
+  // some value is not finite: name the first one
+  const std::size_t p = first_non_finite(m.data.data(), m.data.size());
+  return Status::Error(
+      "non_finite", message("%s: %s[%zu][%zu] is %s: every value must be a finite number", fn, arg,
+                            p / m.cols, p % m.cols, number_str(m.data[p]).c_str()));
 }
 
 Status check_flash(const char* fn, const Matrix& Q, const Matrix& K, const Matrix& V,

@@ -2,10 +2,11 @@
 // builds — without SIMD (loadCore({ simd: false })), with SIMD128 on one thread (loadCore()) and on
 // two (loadCore({ threads: 2 })), and that build held to one thread (raw.set_threads(1): what the
 // threads build itself costs) — timed alternately on the same inputs
-// (causal, d = 64, seeds 1, 2, 3): flash_attention at n = 1024 and 4096 (15 rounds at 4096, 9 at 1024), attention at n = 2048 and
-// 4096, multi_head with 8 heads, d = 512 at n = 1024; and the trainer (its Emscripten glue from
-// web/src/training/wasm/, built by scripts/build_wasm.sh) on one thread and two: 20 steps of the
-// page's default run at a time. Posts the medians and the speed-ups (row) and checks the outputs are bit for bit the same.
+// (causal, d = 64, seeds 1, 2, 3): flash_attention at n = 1024 and 4096 (9 and 15 rounds),
+// attention at n = 2048 and 4096, multi_head with 8 heads, d = 512 at n = 1024; and the trainer (its
+// Emscripten glue from web/src/training/wasm/, built by scripts/build_wasm.sh) on one thread and
+// two: 20 steps of the page's default run at a time. Posts the medians and the speed-ups (row) and
+// checks the outputs are bit for bit the same.
 /* global postMessage, self */
 import { loadCore } from '/dist-package/core.js';
 import createTiny from '/web/src/training/wasm/tiny_core.mjs';
