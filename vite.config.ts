@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { inlineWorker, workerAssets, workerReference } from './scripts/inline-worker';
 import { offlineTrainer, workerFileName } from './scripts/trainer-build';
 import { noThreadsBuild, rawThreadsWorker } from './scripts/threads-build';
+import { numericScales } from './scripts/numeric-scales';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
@@ -32,6 +33,7 @@ function siteConfig(): UserConfig {
       },
     },
     worker: { format: 'es' },
+    resolve: numericScales,
     // cross-origin isolated (as GitHub Pages is through the site's service worker): the page's worker runs the core with two threads
     server: { port: 5173, headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
     plugins: [sharedWorker(), componentBuild(), rawThreadsWorker()],
@@ -83,6 +85,7 @@ function componentBuild(): Plugin {
         base: './',
         publicDir: false,
         logLevel: 'warn',
+        resolve: numericScales,
         build: {
           outDir: resolve(import.meta.dirname, 'dist'),
           emptyOutDir: false,
@@ -116,6 +119,7 @@ function singleFileConfig(): UserConfig {
       modulePreload: false,
       rollupOptions: { input: resolve(import.meta.dirname, 'web/index.html'), output: { codeSplitting: false } },
     },
+    resolve: numericScales,
     worker: { format: 'iife', plugins: () => [noThreadsBuild()] }, // a module worker cannot start from a blob: URL in a file:// page; a classic one can; the worker's bundle leaves out the build with threads too
     plugins: [offlineTrainer(), noThreadsBuild(), inlineIntoHtml('attention-playground.html')],
   };

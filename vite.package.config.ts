@@ -14,6 +14,7 @@ import { inlineWorker, workerAssets } from './scripts/inline-worker';
 import { offlineTrainer, workerFileName } from './scripts/trainer-build';
 import { noThreadsBuild } from './scripts/threads-build';
 import { bundledNoSimdGlue } from './scripts/bundled-glue';
+import { numericScales } from './scripts/numeric-scales';
 
 const OUT = resolve(import.meta.dirname, 'dist-package');
 const entry = (name: string) => resolve(import.meta.dirname, `web/src/package/${name}.ts`);
@@ -21,7 +22,7 @@ const entry = (name: string) => resolve(import.meta.dirname, `web/src/package/${
 export default defineConfig(({ mode }) => (mode === 'standalone' ? standaloneConfig() : filesConfig()));
 
 /** What both builds share. */
-const COMMON = { root: 'web', base: './', publicDir: false, logLevel: 'warn' } as const;
+const COMMON = { root: 'web', base: './', publicDir: false, logLevel: 'warn', resolve: numericScales } as const;
 const COMMON_BUILD = {
   outDir: OUT,
   target: 'es2022',
