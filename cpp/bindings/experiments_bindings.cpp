@@ -13,6 +13,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -303,9 +304,10 @@ val js_depth_curves(val X0, val layers) {
 // (its result and its scratch), not its inputs. heap_before / heap_after: the
 // WASM memory's size around the call (it only grows).
 
+// Atomic: in the build with two threads both threads allocate (multi_head's heads, for one).
 struct HeapCount {
-  std::size_t in_use = 0;
-  std::size_t peak = 0;
+  std::atomic<std::size_t> in_use{0};
+  std::atomic<std::size_t> peak{0};
 };
 HeapCount& heap_count() {
   static HeapCount c;  // zero before any operator new runs (constant-initialised)
@@ -318,8 +320,8 @@ val js_heap_stats() {
   val o = success();
   o.set("heap_size", heap_size());
   o.set("sbrk", static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0))));
-  o.set("in_use", static_cast<double>(heap_count().in_use));
-  o.set("peak", static_cast<double>(heap_count().peak));
+  o.set("in_use", static_cast<double>(heap_count().in_use.load()));
+  o.set("peak", static_cast<double>(heap_count().peak.load()));
   return o;
 }
 
@@ -332,7 +334,7 @@ val memory_result(const char* op, const R& r, std::size_t n, std::size_t d, bool
     o.set("d", d);
     o.set("causal", causal);
     o.set("ms", ms);
-    o.set("peak_bytes", static_cast<double>(heap_count().peak - before));
+    o.set("peak_bytes", static_cast<double>(heap_count().peak.load() - before));
     o.set("heap_before", heap_before);
     o.set("heap_after", heap_size());
     double sum = 0;
@@ -371,8 +373,8 @@ val js_memory_point(std::string op, double n, double d, bool causal, double seed
   }
   const double heap_before = heap_size();
   HeapCount& c = heap_count();
-  const std::size_t before = c.in_use;
-  c.peak = before;
+  const std::size_t before = c.in_use.load();
+  c.peak.store(before);
   const double t0 = emscripten_get_now();
   if (flash) {
     ap::FlashOptions o;
@@ -418,8 +420,11 @@ namespace {
 void* counted(void* p) {
   if (!p) throw std::bad_alloc();
   HeapCount& c = heap_count();
-  c.in_use += malloc_usable_size(p);
-  if (c.in_use > c.peak) c.peak = c.in_use;
+  const std::size_t size = malloc_usable_size(p);
+  const std::size_t now = c.in_use.fetch_add(size, std::memory_order_relaxed) + size;
+  std::size_t peak = c.peak.load(std::memory_order_relaxed);
+  while (now > peak && !c.peak.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
   return p;
 }
 void uncounted(void* p) noexcept {
@@ -428,7 +433,10 @@ void uncounted(void* p) noexcept {
   // were counted (a block whose usable size grew, or one not allocated here; not traced further)
   HeapCount& c = heap_count();
   const std::size_t size = malloc_usable_size(p);
-  c.in_use -= size < c.in_use ? size : c.in_use;
+  std::size_t held = c.in_use.load(std::memory_order_relaxed);
+  while (!c.in_use.compare_exchange_weak(held, held - (size < held ? size : held),
+                                         std::memory_order_relaxed)) {
+  }
   std::free(p);
 }
 void* aligned(std::size_t size, std::align_val_t a) {
