@@ -99,7 +99,10 @@ export const test = base.extend<Fixtures>({
     if (problems.list.length > 0) throw new Error(`the page reported problems:\n    ${problems.list.join('\n    ')}`);
   },
 
-  context: async ({ context, problems }, use) => {
+  // `server` among the dependencies of `context` and `newPage`: a test's own servers close after its pages,
+  // which may still be fetching a lazily loaded panel when the test's last step is done
+  context: async ({ context, problems, server }, use) => {
+    void server;
     problems.watchContext(context);
     await use(context);
     await problems.settle();
@@ -110,7 +113,8 @@ export const test = base.extend<Fixtures>({
     await use(baseURL.endsWith('/') ? baseURL : `${baseURL}/`);
   },
 
-  newPage: async ({ browser, problems }, use) => {
+  newPage: async ({ browser, problems, server }, use) => {
+    void server;
     const contexts: BrowserContext[] = [];
     await use(async (opts = {}) => {
       const viewport = opts.width || opts.height ? { viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } } : {};
