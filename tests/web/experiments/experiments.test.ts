@@ -5,7 +5,8 @@
 // the settings validation, and ExperimentClient against a fake worker.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AttentionError, type Core } from '../../../web/src/core/core';
-import { ExperimentCancelled, ExperimentClient, type WorkerLike } from '../../../web/src/worker/client';
+import type { WorkerLike } from '../../../web/src/worker/client';
+import { ExperimentCancelled, ExperimentClient } from '../../../web/src/worker/experiment-client';
 import { handleRequest } from '../../../web/src/worker/handlers';
 import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
 import { fmtBytes, fmtDiff, fmtPerm } from '../../../web/src/experiments/format';

@@ -5,7 +5,8 @@
 // SettingsError carries the same per-field messages.
 import { describe, expect, it } from 'vitest';
 import { loadedLimits, type Core } from '../../../web/src/core/core';
-import { ExperimentClient, type WorkerLike } from '../../../web/src/worker/client';
+import type { WorkerLike } from '../../../web/src/worker/client';
+import { ExperimentClient } from '../../../web/src/worker/experiment-client';
 import { handleRequest } from '../../../web/src/worker/handlers';
 import { type RunRequest, type WorkerMessage } from '../../../web/src/worker/protocol';
 import { currentLimits, SettingsError } from '../../../web/src/experiments/index';

@@ -25,11 +25,10 @@ import { el, replaceChildren } from '../widgets/dom';
 import { pickLanguage, registerWords, rememberLanguage, t, type Lang } from '../i18n/i18n';
 import type { HistoryMode, PanelContext } from '../panels/context';
 import { PANELS, type PanelName } from '../panels/registry';
-import { PanelHost, runIn } from './panel-host';
+import { lazyExperimentClient, PanelHost, runIn } from './panel-host';
 import { Pointing } from './pointing';
 import { styleSheets } from './stylesheets';
 import { setUrl, UrlSync } from './url-sync';
-import { ExperimentClient } from '../worker/client';
 import type { ExperimentName, ResultMap } from '../experiments/index';
 import { MiniWeights } from '../panels/mini-weights';
 import type { ResultsPanel } from '../panels/results-panel';
@@ -73,7 +72,7 @@ export class AttentionPlayground extends HTMLElement {
   private mini: MiniWeights | null = null;
   private language: Lang = 'en';
   private results: ResultsPanel | null = null;
-  private standaloneClient: ExperimentClient | null = null;
+  private readonly standaloneClient = lazyExperimentClient();
   private readonly onHashChange = () => this.fromHash();
   private readonly url = new UrlSync(
     () => `#${this.lessons.linkEntries()}${serialize(this.current)}`,
@@ -211,7 +210,7 @@ export class AttentionPlayground extends HTMLElement {
 
   /** Run an experiment in the background worker, showing it in the experiments panel when there is one. */
   runExperiment<E extends ExperimentName>(name: E, settings?: Record<string, unknown>): Promise<ResultMap[E]> {
-    return runIn(this.host, () => (this.standaloneClient ??= new ExperimentClient()), name, settings);
+    return runIn(this.host, this.standaloneClient, name, settings);
   }
 
   /** The lesson shown (null outside one). Set a lesson object, its JSON, a course lesson's id or a file's address; null leaves it. */

@@ -40,12 +40,12 @@
 import type { AttentionPlayground } from './attention-playground.component';
 import { PANELS, type PanelName } from './attention-playground.component';
 import { fromTyped, type Matrix } from '../core/core';
-import { ExperimentClient } from '../worker/client';
-import { SettingsError, VALIDATORS, type ExperimentName } from '../experiments/index';
+import type { ExperimentName } from '../experiments/index';
 import { statePatch } from '../model/patch';
 import { parse, type State } from '../model/state';
 import type { Progress } from '../lessons/progress';
 import { lessonPlace } from '../lessons/link';
+import { lazyExperimentClient } from './panel-host';
 import { installJsInput, jsinputAsked } from './jsinput';
 
 export { statePatch } from '../model/patch';
@@ -258,7 +258,7 @@ export function initEmbed(host: AttentionPlayground | null = document.querySelec
   host.addEventListener('lesson-opened', (e) => (opened = (e as CustomEvent<LessonOpened>).detail));
   host.addEventListener('exercise-checked', (e) => post({ ...(e as CustomEvent<object>).detail, type: MSG.exerciseChecked }));
 
-  let experiments: ExperimentClient | null = null;
+  const experiments = lazyExperimentClient();
   window.addEventListener('message', (e: MessageEvent) => {
     if (e.source !== parent) return; // commands come from the embedding page only
     const req = (e.data ?? {}) as Request;
@@ -281,13 +281,19 @@ export function initEmbed(host: AttentionPlayground | null = document.querySelec
       const name = String(req.experiment) as ExperimentName;
       const reply = (ok: boolean, message: string, result: unknown = null, errors?: Record<string, string>) =>
         answer({ type: MSG.experiment, ok, message, experiment: name, result, ...(errors ? { errors } : {}) });
-      if (!(name in VALIDATORS)) return reply(false, `unknown experiment "${name}" (one of ${Object.keys(VALIDATORS).join(', ')})`);
-      experiments ??= new ExperimentClient();
       const settings = (req.settings ?? {}) as Record<string, unknown>;
-      experiments
-        .run(name, settings, (step, total, label) => answer({ type: MSG.progress, step, total, label }))
-        .then((result) => reply(true, '', result))
-        .catch((err: unknown) => reply(false, err instanceof Error ? err.message : String(err), null, err instanceof SettingsError ? err.errors : undefined));
+      // the experiments' client and settings load with the first run (not on the first screen)
+      void Promise.all([experiments(), import('../experiments/index')])
+        .then(([client, { SettingsError, VALIDATORS }]) => {
+          if (!(name in VALIDATORS)) return reply(false, `unknown experiment "${name}" (one of ${Object.keys(VALIDATORS).join(', ')})`);
+          return client
+            .run(name, settings, (step, total, label) => answer({ type: MSG.progress, step, total, label }))
+            .then((result) => reply(true, '', result))
+            .catch((err: unknown) =>
+              reply(false, err instanceof Error ? err.message : String(err), null, err instanceof SettingsError ? err.errors : undefined),
+            );
+        })
+        .catch((err: unknown) => reply(false, err instanceof Error ? err.message : String(err)));
     }
   });
 }

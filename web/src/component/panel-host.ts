@@ -15,7 +15,7 @@ import type { State } from '../model/state';
 import type { Panel, PanelContext } from '../panels/context';
 import type { ExperimentsPanel } from '../panels/experiments-panel';
 import type { ExperimentName, ResultMap } from '../experiments/index';
-import type { ExperimentClient } from '../worker/client';
+import type { ExperimentClient } from '../worker/experiment-client';
 import { runInSlices, stepsOf } from '../panels/frames';
 import { makeResults, PANEL_SPECS, type BuiltPanel, type PanelName, type PanelSpec } from '../panels/registry';
 import type { ResultsPanel } from '../panels/results-panel';
@@ -232,12 +232,30 @@ export class PanelHost {
   }
 }
 
+/**
+ * An experiments client of its own, loaded with the first run (so the first screen carries neither it nor
+ * the experiments' settings); a load that failed is tried again on the next run.
+ */
+export function lazyExperimentClient(): () => Promise<ExperimentClient> {
+  let client: Promise<ExperimentClient> | null = null;
+  return () =>
+    (client ??= import('../worker/experiment-client').then(
+      (m) => new m.ExperimentClient(),
+      (err: unknown) => {
+        client = null;
+        throw err;
+      },
+    ));
+}
+
 /** Run an experiment in the playground's experiments panel when it shows one, else on `standalone` (a worker of its own). */
 export function runIn<E extends ExperimentName>(
   host: PanelHost | null,
-  standalone: () => ExperimentClient,
+  standalone: () => Promise<ExperimentClient>,
   name: E,
   settings?: Record<string, unknown>,
 ): Promise<ResultMap[E]> {
-  return (host?.experiments() ?? Promise.resolve(null)).then((panel) => (panel ? panel.run(name, settings) : standalone().run(name, settings ?? {})));
+  return (host?.experiments() ?? Promise.resolve(null)).then((panel) =>
+    panel ? panel.run(name, settings) : standalone().then((client) => client.run(name, settings ?? {})),
+  );
 }

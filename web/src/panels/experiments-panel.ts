@@ -17,7 +17,7 @@ import { readMatrix, type Outcome } from '../model/compute';
 import { opOf } from '../model/ops/index';
 import type { State } from '../model/state';
 import { download, el } from '../widgets/dom';
-import { ExperimentCancelled, ExperimentClient } from '../worker/client';
+import { ExperimentCancelled, ExperimentClient } from '../worker/experiment-client';
 import type { BuiltPanel, Panel, PanelContext } from './context';
 import { ExperimentCard } from './experiment-card';
 import experimentsCss from './experiments.styles.css?inline';
