@@ -7,10 +7,12 @@
 // first of 3,125, 6,250, … 100,000 characters that takes 10 ms, else 100,000)
 // and at 4× that size; the check is time(4n) ≤ 8 × time(n) + 20 ms, the best
 // of three runs each (a noisy neighbour only slows a run down). A failure
-// is believed only when the next size up (2n against 8n) fails too: the
-// times step up once where the garbage collector starts to promote (about 5×
-// from 50 K to 100 K characters for a paste of lines), quadratic work fails
-// at every size. Starting small keeps a quadratic regression quick to fail
+// is believed only when the next two sizes up (2n against 8n, 4n against
+// 16n) fail too: the times step up where the garbage collector starts to
+// promote (about 5× from 50 K to 100 K characters for a paste of lines; lone
+// surrogates, read as a link's tokens, once measured 22× from 100 K to 400 K
+// and 15× from 200 K to 800 K on a loaded machine), quadratic work fails at
+// every size. Starting small keeps a quadratic regression quick to fail
 // (the old cell expression: 10 ms at 3,125 characters, 30 s at 100,000).
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
@@ -20,7 +22,7 @@ import { parseMatrix } from '../../../web/src/parse/parse';
 import { loadCoreForNode } from '../support/load-core';
 
 const START = 3_125;
-const SMALL = 100_000; // the largest n; 4n and 8n are longer
+const SMALL = 100_000; // the largest n; 4n … 16n are longer
 const RATIO = 8; // linear ≈ 4, quadratic ≈ 16
 const FLOOR_MS = 20; // timer resolution, a garbage collection
 const MEASURABLE_MS = 10;
@@ -85,7 +87,7 @@ function superlinear(f: (text: string) => unknown, make: (n: number) => string):
   let n = START;
   while (n < SMALL && best(f, make(n), 2) < MEASURABLE_MS) n *= 2;
   const seen: string[] = [];
-  for (const size of [n, 2 * n]) {
+  for (const size of [n, 2 * n, 4 * n]) {
     const small = best(f, make(size));
     const large = best(f, make(4 * size));
     if (large <= RATIO * small + FLOOR_MS) return null;
