@@ -143,6 +143,14 @@ describe('xAxisScale', () => {
     expect(X.ticks).toEqual(DS);
     expect(X.step).toBeGreaterThan(1);
   });
+  it('puts ticks only at whole numbers when x counts something (an empty run of steps 0 to 1)', () => {
+    const opts = { xLabel: 'step', yLabel: 'loss', xDomain: [0, 1] as [number, number], xFormat: (v: number) => String(Math.round(v)) };
+    expect(xAxisScale([], opts, 640, 40).ticks.length).toBeGreaterThan(2); // 0, 0.2, … 1: labelled 0 0 0 1 1 1
+    const whole = xAxisScale([], { ...opts, xWhole: true }, 640, 40);
+    expect(whole.ticks).toEqual([0, 1]);
+    expect(whole.labels).toEqual(['0', '1']);
+    expect(xAxisScale([], { ...opts, xWhole: true, xDomain: [0, 300] }, 640, 40).ticks).toEqual([0, 50, 100, 150, 200, 250, 300]);
+  });
   it('widens a single x and labels with xFormat', () => {
     const X = xAxisScale(line([[5, 1]]), { xLabel: 'x', yLabel: 'y', xFormat: (v) => `${v} s` }, 640, 40);
     expect(X.x.domain()).toEqual([4, 6]);

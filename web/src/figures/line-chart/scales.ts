@@ -108,7 +108,9 @@ export function xAxisScale(
   x.range([0, plotWidth]);
   if (!o.xTicks && kind === 'linear') ticks = x.ticks(Math.max(2, Math.floor(plotWidth / 70)));
   const [d0, d1] = x.domain() as [number, number];
-  ticks = ticks.filter((v) => drawable(v, kind) && v >= Math.min(d0, d1) * (1 - 1e-9) && v <= Math.max(d0, d1) * (1 + 1e-9));
+  ticks = ticks.filter(
+    (v) => drawable(v, kind) && (!o.xWhole || Number.isInteger(v)) && v >= Math.min(d0, d1) * (1 - 1e-9) && v <= Math.max(d0, d1) * (1 + 1e-9),
+  );
   const labels = ticks.map((v) => format(v));
   const step = labelStep(
     ticks.map((v) => x(v)),

@@ -49,6 +49,8 @@ export interface ChartOptions {
   yDomain?: [number, number];
   /** Tick values of the x axis (labels are thinned when they would overlap). */
   xTicks?: number[];
+  /** x counts something (steps, tokens): ticks only at whole numbers. */
+  xWhole?: boolean;
   /** Format of y values on the axis and in the readout; default 3 significant digits (10k, 1.5M above 10⁴). */
   yFormat?: (v: number) => string;
   /** Format of x values on the axis and in the readout; default as yFormat's default. */

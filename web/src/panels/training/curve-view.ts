@@ -58,7 +58,7 @@ export class CurveView {
       el('label', { class: 'train-check', for: logId }, this.log, ' ', t('train.logScale')),
       el('div', { class: 'train-charts' }, lossBox, accBox),
     );
-    const x = { xLabel: t('train.step'), xName: t('train.step'), xFormat: (v: number) => String(Math.round(v)), words, height: 220 };
+    const x = { xLabel: t('train.step'), xName: t('train.step'), xWhole: true, xFormat: (v: number) => String(Math.round(v)), words, height: 220 };
     this.loss = new LineChart(lossBox, { ...x, title: t('train.lossChart'), yLabel: t('train.loss'), yScale: 'log' });
     this.accuracy = new LineChart(accBox, { ...x, title: t('train.accuracyChart'), yLabel: t('train.accuracy'), yDomain: [0, 1] });
   }
