@@ -40,7 +40,7 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // Three kinds of test go last, one at a time on one worker: the long experiment runs (experiment 8 sweeps
+  // Three kinds of test go last, one at a time on one worker: the long experiment runs (experiment 7, memory, sweeps
   // flash_attention to n = 32,768: a core busy for 30–80 s), the trainer's runs (training.spec.ts,
   // training-speed.spec.ts: a worker busy for seconds, which slowed the timing-sensitive tests beside them),
   // and the main-thread watch of no-freeze.spec.ts (no task over 100 ms), whose long tasks would stretch if

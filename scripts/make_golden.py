@@ -1096,7 +1096,7 @@ def make_relative_position():
                           "q": q.tolist(), "k": k.tolist(), "n": n, "base": base, "pairing": pairing,
                           "rope_scores": S_rope.tolist(), "sin_scores": S_sin.tolist(),
                           "rope_deviation": dev_rope, "sin_deviation": dev_sin})
-    # experiment 7: the permutation experiment with RoPE (Q = K = rope(Z), V = Z) and ALiBi (one head)
+    # the permutation experiment with positions: RoPE (Q = K = rope(Z), V = Z) and ALiBi (one head)
     for positions, n, d in [("rope", 6, 8), ("alibi", 6, 8), ("rope", 5, 4), ("alibi", 7, 3)]:
         X = randn(g, n, d)
         perm = torch.randperm(n, generator=g)

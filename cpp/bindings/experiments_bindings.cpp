@@ -406,12 +406,12 @@ EMSCRIPTEN_BINDINGS(experiments) {
   // depth (experiment 6)
   emscripten::function("depth_experiment", &js_depth_experiment);
   emscripten::function("depth_curves", &js_depth_curves);
-  // memory (experiment 8)
+  // memory (experiment 7)
   emscripten::function("heap_stats", &js_heap_stats);
   emscripten::function("memory_point", &js_memory_point);
 }
 
-// ---- memory (experiment 8): the counting operator new --------------
+// ---- memory (experiment 7): the counting operator new --------------
 // Every operator new / delete of the module goes through these (a program may
 // replace them, [replacement.functions]); they keep heap_count()'s bytes in
 // use (malloc_usable_size of each block) and their high-water mark, for

@@ -122,7 +122,7 @@ TEST(RelativePosition, EveryBadSettingIsNamed) {
   EXPECT_EQ(ap::relative_position_scores({1, 2}, {1, 2}, 1, o).status.code, "invalid_argument");
 }
 
-// ---------------------------------------------------------------- experiment 7
+// ------------------------------------- the permutation experiment with positions
 
 Positions positions_of(const std::string& s) {
   return s == "rope" ? Positions::rope : Positions::alibi;

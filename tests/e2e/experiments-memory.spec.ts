@@ -1,4 +1,4 @@
-// experiments-memory.spec.ts — experiment 8, memory and time against n, in
+// experiments-memory.spec.ts — experiment 7, memory and time against n, in
 // the page: the default sweep to n = 32,768 (printed: the time and
 // peak memory of each call), the numbers on the page against the downloaded
 // 12-memory.txt, flash's peak and heap growth at 32,768 under 64 MiB, the
@@ -59,7 +59,7 @@ async function pageRows(page: Page): Promise<string[][]> {
   return flash.map((r, i) => [r[0], ...attention[i].slice(1), ...r.slice(1)]);
 }
 
-test('experiment 8: the default sweep to n = 32,768; the page’s figures are the report’s; flash under 64 MiB; attention stops at 4096', async ({
+test('experiment 7: the default sweep to n = 32,768; the page’s figures are the report’s; flash under 64 MiB; attention stops at 4096', async ({
   page,
   url,
 }) => {
@@ -120,7 +120,7 @@ test('experiment 8: the default sweep to n = 32,768; the page’s figures are th
     );
 });
 
-test('experiment 8: Cancel in the middle of the sweep stops it; the page answers and a small run follows', async ({ page, url }) => {
+test('experiment 7: Cancel in the middle of the sweep stops it; the page answers and a small run follows', async ({ page, url }) => {
   test.setTimeout(120_000);
   await open(page, url);
   await page.locator('[data-testid=exp-run-memory]').click();
@@ -153,7 +153,7 @@ for (const [width, height, lang] of [
   [375, 800, 'en'],
   [1280, 900, 'zh'],
 ] as const) {
-  test(`experiment 8 at ${width} px (${lang}): nothing is cut or scrolls sideways; screenshot`, async ({ newPage, url }) => {
+  test(`experiment 7 at ${width} px (${lang}): nothing is cut or scrolls sideways; screenshot`, async ({ newPage, url }) => {
     test.setTimeout(120_000);
     const page = await newPage({ url: lang === 'zh' ? `${url}?lang=zh` : url, width, height });
     await setField(page, 'ns', '256, 512, 1024, 2048, 4096, 8192');
@@ -163,7 +163,7 @@ for (const [width, height, lang] of [
     mkdirSync('/tmp/shots', { recursive: true });
     const path = `/tmp/shots/exp8-${width}${lang === 'zh' ? '-zh' : ''}.png`;
     await card.screenshot({ path });
-    report(`screenshot: experiment 8 at ${width} px (${lang}): ${path}`);
+    report(`screenshot: experiment 7 at ${width} px (${lang}): ${path}`);
     if (lang === 'zh') expect(await textOf(page.locator('[data-testid=exp-memory-stop]'))).toMatch(/^attention 在 n = 4,096 处停止/);
     await expectCardFits(card, width);
   });

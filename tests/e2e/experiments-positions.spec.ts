@@ -62,7 +62,7 @@ test('experiment 5: other settings, a bad one refused next to its field, and a s
   expect(file.text, '10-rope.txt in Chinese, n = 10').toMatch(/相对位置[\s\S]*n = 10 个位置/);
 });
 
-test('experiment 7: the permutation experiment with RoPE and with ALiBi breaks equivariance, measured', async ({ page, url }) => {
+test('the permutation experiment with RoPE and with ALiBi breaks equivariance, measured', async ({ page, url }) => {
   await open(page, url);
   for (const [pe, name] of [
     ['rope', 'RoPE'],

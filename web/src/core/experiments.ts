@@ -7,7 +7,7 @@
 //   quadratic    quadratic_point, fit_loglog_slope   n² score entries, log–log slope
 //   h = 1        h1_check                            multi_head(h = 1) against attention
 //   depth        depth_experiment, depth_curves      rank collapse with depth (depth.ts, experiment 6)
-//   memory       heap_stats, memory_point           time and peak memory of attention / flash_attention (memory.ts, experiment 8)
+//   memory       heap_stats, memory_point           time and peak memory of attention / flash_attention (memory.ts, experiment 7)
 //
 // Matrices go in as { data: Float64Array, rows, cols } or as rows of numbers,
 // and come out as { data, rows, cols }; results are plain data (no `ok` flag),
@@ -21,7 +21,7 @@ import type { ExperimentsCore, PositionsCheck, PositionsKind } from './experimen
 
 export type * from './experiment-types';
 import { makeDepth } from './depth';
-import { makeMemory } from './memory'; // memory (experiment 8)
+import { makeMemory } from './memory'; // memory (experiment 7)
 import { ropeArgs } from './positions';
 import { count, fail, flag, list, maskOf, shaped } from './validate';
 import type { RawCore } from './wasm/attention_core.mjs';
@@ -58,7 +58,7 @@ function experimentRope(fn: string, rope: unknown): { base: number; interleaved:
 export function makeExperiments(raw: RawCore): ExperimentsCore {
   return {
     ...makeDepth(raw), // depth (experiment 6): depth_experiment, depth_curves (depth.ts)
-    ...makeMemory(raw), // memory (experiment 8): heap_stats, memory_point (memory.ts)
+    ...makeMemory(raw), // memory (experiment 7): heap_stats, memory_point (memory.ts)
     scaling_point: (d, n, trials, seed) => {
       const f = 'scaling_point';
       return unwrapData(raw.scaling_point(whole(f, 'd', d), whole(f, 'n', n), whole(f, 'trials', trials), whole(f, 'seed', seed)), f);

@@ -1,4 +1,4 @@
-// memory.ts — core.experiments' memory functions (experiment 8;
+// memory.ts — core.experiments' memory functions (experiment 7;
 // cpp/bindings/experiments_bindings.cpp), typed, every argument checked here
 // first, errors thrown as AttentionError.
 //

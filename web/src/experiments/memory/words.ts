@@ -5,7 +5,7 @@ import { bilingual } from '../../base/words';
 
 /** The memory experiment’s words. */
 export const MEMORY_WORDS = bilingual({
-  'exp.memory.title': ['8. Memory and time against n: attention against FlashAttention', '8. 内存与时间随 n 的变化：attention 对比 FlashAttention'],
+  'exp.memory.title': ['7. Memory and time against n: attention against FlashAttention', '7. 内存与时间随 n 的变化：attention 对比 FlashAttention'],
   'exp.memory.what': [
     'For each n, one flash_attention call (tiles of keys with an online softmax: Milakov & Gimelshein 2018, Dao et al. 2022) and, while n is within its limit, one attention call, on random Q, K, V (n × d) made in WASM. Memory is each call’s own peak: the most bytes the C++ core held during the call beyond what it held before (its result and its scratch, not the inputs). The n = 32,768 flash call alone takes about 10–40 s and cannot report progress while it runs; Cancel still stops it at once (it ends the worker).',
     '对每个 n，在 WASM 中生成随机的 Q、K、V（n × d），调用一次 flash_attention（按键分块并使用在线 softmax：Milakov 与 Gimelshein 2018，Dao 等 2022）；在 attention 的上限以内，再调用一次 attention。内存指每次调用自身的峰值：调用期间 C++ 核心占用的字节数最多比调用前多出多少（即结果与临时空间，不含输入）。仅 n = 32,768 的那一次 flash 调用就需要约 10–40 秒，运行中无法报告进度；但“取消”仍会立即停止它（直接结束 worker）。',
