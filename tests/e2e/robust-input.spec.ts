@@ -153,3 +153,17 @@ test('a 10 MB paste is refused at once with its size; the nesting limit has its 
   await expect(page.locator('[data-testid=paste-message-Q]')).toHaveText('Q: too many nested brackets: more than 32 levels of "[" (line 1, column 33)');
   expect(await textOf(message(page)), 'the matrix is unchanged').toBe('');
 });
+
+test('a link written by hand without matrices opens computed: #op=block&h=2, then #op=gqa&H=4&G=2 by a hash change', async ({ page, url }) => {
+  await load(page, `${url}#op=block&h=2`, true);
+  await expect(message(page)).toBeHidden();
+  await expect(page.locator('[data-testid=head-1] canvas.hm-canvas'), 'the second head').toBeVisible();
+  await expect.poll(() => hashOf(page), { message: 'the link written back with the inputs it opened with' }).toMatch(/(^|&)X=/);
+  await page.evaluate(() => {
+    location.hash = '#op=gqa&H=4&G=2';
+  });
+  await expect(page.locator('[data-testid=head-3] canvas.hm-canvas'), 'four query heads').toBeVisible();
+  await expect(message(page)).toBeHidden();
+  const out = await page.evaluate(() => (document.querySelector('attention-playground') as AttentionPlayground).getOutcome());
+  expect(out?.ok && out.view.heads.length).toBe(4);
+});

@@ -32,7 +32,7 @@ import { setUrl, UrlSync } from './url-sync';
 import type { ExperimentName, ResultMap } from '../experiments/index';
 import { MiniWeights } from '../panels/mini-weights';
 import type { ResultsPanel } from '../panels/results-panel';
-import { ensureInputs } from '../model/presets';
+import { ensureInputs, withMissingInputs } from '../model/presets';
 import { cloneState, defaultState, parse, serialize, type State } from '../model/state';
 import { FIELD_ATTRIBUTES, stateFromAttributes } from './attributes';
 import { FIRST_LESSON, LessonHost } from './lesson-host';
@@ -253,7 +253,7 @@ export class AttentionPlayground extends HTMLElement {
 
   private fromHash(): void {
     this.url.restored();
-    this.current = parse(location.hash);
+    this.current = withMissingInputs(parse(location.hash));
     void this.lessons.follow(lessonPlace(location.hash, queryLesson(this)));
     this.recompute();
   }

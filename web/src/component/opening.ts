@@ -3,7 +3,7 @@
 // the `lesson` attribute names, and a notice when a stored state could not
 // be read (it is then removed).
 
-import { firstState, presetById } from '../model/presets';
+import { firstState, presetById, withMissingInputs } from '../model/presets';
 import { defaultState, parse, parseStored, type State } from '../model/state';
 import { hasState, lessonPlace } from '../lessons/link';
 import { stateFromAttributes } from './attributes';
@@ -50,7 +50,7 @@ export function opening(el: Element): Opening {
   if (el.hasAttribute('sync-hash')) {
     const stored = storedState(); // read (and checked) first, so a damaged copy is discarded even when the URL has a state
     if (stored.discarded) notice = 'app.storedStateDiscarded';
-    state = location.hash.length > 1 ? parse(location.hash) : stored.state;
+    state = location.hash.length > 1 ? withMissingInputs(parse(location.hash)) : stored.state;
     const place = lessonPlace(location.hash, queryLesson(el));
     if (place) lesson = { what: place.ref, step: /(^|[#&])step=/.test(location.hash) ? place.step : null, keepState: hasState(location.hash) };
   }

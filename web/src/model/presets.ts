@@ -11,7 +11,7 @@ import { OP_LIST } from './ops/index';
 
 /** The example types and builders (model/examples.ts), and the operation's inputs, re-exported for the presets' importers. */
 export { randSmall, sizeOf, type Preset } from './examples';
-export { ensureInputs } from './ops/index';
+export { ensureInputs, withMissingInputs } from './ops/index';
 /** The first screen (model/first-state.ts). */
 export { firstState } from './first-state';
 /** Seed 000's matrices (one fixture, web/src/model/seed000.ts). */

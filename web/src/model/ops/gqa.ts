@@ -15,8 +15,8 @@ import type { TypedMatrix } from '../../core/core';
 
 /**
  * Grouped-query attention's inputs, small: keep Q, K, V (or start from X or a 3 × 4 fill) and give them
- * projections that fit, 2 query heads sharing 1 K/V head, each of width 2 — unless the projections there
- * already fit the inputs (a seed 004 example keeps its own).
+ * projections that fit, each head of width 2, for the state's H query heads and G K/V heads (2 and 1 when G does
+ * not divide H) — unless the projections there already fit the inputs (a seed 004 example keeps its own).
  */
 function gqaInputs(s: State): void {
   const m = s.matrices;
@@ -40,7 +40,8 @@ function gqaInputs(s: State): void {
     cols(m.Wk) === G * headK &&
     rows(m.Wo) === H * headV;
   if (fits) return;
-  [s.numHeads, s.numKvHeads] = [2, 1];
+  // the state's heads when G divides H (a link asking for H = 4, G = 2), else 2 query heads sharing 1
+  if (!Number.isInteger(H / G)) [s.numHeads, s.numKvHeads] = [2, 1];
   const width = 2;
   m.Wq = randSmall(dq, s.numHeads * width, s.seed + 1, 0.5);
   m.Wk = randSmall(dk, s.numKvHeads * width, s.seed + 2, 0.5);

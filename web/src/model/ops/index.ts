@@ -72,6 +72,17 @@ export function ensureInputs(s: State): void {
   opOf(s).ensureInputs(s);
 }
 
+/**
+ * A state read from a link, with the inputs its operation reads that the link leaves out (a link written by hand,
+ * `#op=block&h=2`) made as choosing the operation makes them. A link that names them all, as every link the page
+ * writes does, is kept exactly as written (projections that do not fit stay, and so does their error).
+ */
+export function withMissingInputs(s: State): State {
+  const op = opOf(s);
+  if (op.inputs.some((name) => !op.optional.includes(name) && s.matrices[name] === undefined)) op.ensureInputs(s);
+  return s;
+}
+
 /** Every matrix any operation reads, in the order of the operations and their inputs. */
 export const ALL_INPUTS: readonly MatrixName[] = [...new Set(OP_LIST.flatMap((o) => o.inputs))];
 
