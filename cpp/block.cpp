@@ -9,6 +9,7 @@
 #include "cost.h"
 #include "layer_norm.h"
 #include "multi_head.h"
+#include "size_limits.h"
 
 namespace ap {
 
@@ -20,6 +21,10 @@ Result<BlockResult> block(const Matrix& X, std::size_t h, const Mask* mask,
                           const BlockOptions& opts) {
   // X first, so an empty or non-finite input is reported as X, not as Q
   Status s = check_matrix("block", "X", X);
+  // h must divide d; said here, so the message names X, the block's one input (not Q, K and V)
+  if (s.ok() && h != 0 && h <= kMaxHeads && X.cols % h != 0)
+    s = Status::Error("divisibility", "block: h = " + std::to_string(h) + " does not divide d = " +
+                                          std::to_string(X.cols) + " (the width of X)");
   if (s.ok()) s = check_multi_head("block", X, X, X, h, mask);
   if (!s.ok()) return Result<BlockResult>::Fail(s);
   if (!std::isfinite(opts.eps) || opts.eps < 0.0)
