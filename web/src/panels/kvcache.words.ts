@@ -12,8 +12,8 @@ export const KVCACHE_WORDS = bilingual({
   ],
   'kv.stepper': ['Decoding stepper', '解码步进器'],
   'kv.from.state': [
-    'The example is this page’s grouped-query inputs: X = the Q input (q = k = v = X), Wq, Wk, Wv, Wo and biases, {heads} query heads over {kv} KV heads. Decoding is causal: the mask menu is not used.',
-    '示例取自本页的分组查询输入：X = Q 输入（q = k = v = X），以及 Wq、Wk、Wv、Wo 和偏置，{heads} 个查询头共用 {kv} 个 KV 头。解码是因果的：不使用掩码菜单。',
+    'The example is this page’s grouped-query inputs: X = the Q input (q = k = v = X), Wq, Wk, Wv and Wo (and their biases, where given), {heads} query heads over {kv} KV heads. Decoding is causal: the mask menu is not used.',
+    '示例取自本页的分组查询输入：X = Q 输入（q = k = v = X），以及 Wq、Wk、Wv、Wo（有偏置时连同偏置），{heads} 个查询头共用 {kv} 个 KV 头。解码是因果的：不使用掩码菜单。',
   ],
   'kv.from.seeded': [
     'A seeded example: 6 tokens, d = 8, 4 query heads over 2 KV heads, each head 4 wide. {why}',
