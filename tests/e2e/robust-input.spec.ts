@@ -167,3 +167,30 @@ test('a link written by hand without matrices opens computed: #op=block&h=2, the
   const out = await page.evaluate(() => (document.querySelector('attention-playground') as AttentionPlayground).getOutcome());
   expect(out?.ok && out.view.heads.length).toBe(4);
 });
+
+test('the element’s setState from a script: a value out of the table’s bounds throws a TypeError naming it, and the page keeps its state', async ({
+  page,
+  url,
+}) => {
+  await load(page, `${url}#op=multi_head&h=2&Q=1,0;0,1;1,1&${K_V}`, true);
+  const before = await hashOf(page);
+  const thrown = await page.evaluate(() => {
+    const el = document.querySelector('attention-playground') as AttentionPlayground;
+    return [{ h: 0 }, { op: 'nope' }, { tokens: 'a b' }].map((patch) => {
+      try {
+        el.setState(patch as never);
+        return 'no error';
+      } catch (e) {
+        return String(e);
+      }
+    });
+  });
+  expect(thrown).toEqual([
+    'TypeError: setState: bad value for h: 0 (a whole number from 1 to 256)',
+    'TypeError: setState: bad value for op: "nope" (one of attention, linear, multi_head, block, single_head, gqa)',
+    'TypeError: setState: bad value for tokens: "a b" (an array of strings)',
+  ]);
+  expect(await hashOf(page)).toBe(before);
+  await expect(message(page)).toBeHidden();
+  await expect(page.locator('[data-testid=head-1] canvas.hm-canvas'), 'both heads still drawn').toBeVisible();
+});

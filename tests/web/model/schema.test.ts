@@ -5,8 +5,9 @@
 // opens to the same state.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { statePatch } from '../../../web/src/model/patch';
+import { checkedPatch, statePatch } from '../../../web/src/model/patch';
 import { boundsOf, scalarFromText, type ScalarType } from '../../../web/src/model/schema';
+import { typeWords } from '../../../web/src/model/field';
 import { defaultState, FIELDS, parse, serialize, type State } from '../../../web/src/model/state';
 
 interface Link {
@@ -68,7 +69,7 @@ function samples(type: ScalarType): { good: unknown[]; badText: string[]; badVal
 }
 const textOf = (v: unknown) => (typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
 
-describe('every one-value field, each channel with the same bounds', () => {
+describe('every one-value field, each channel with the same bounds (link, attribute, embed API, the element’s setState)', () => {
   const scalars = FIELDS.filter((f) => f.type && !f.alias);
   test('the table has every field of State, once (besides the alias causal)', () => {
     const keys = FIELDS.filter((f) => !f.alias).map((f) => f.key);
@@ -84,6 +85,7 @@ describe('every one-value field, each channel with the same bounds', () => {
         expect(parse(`#${f.link!.keys[0]}=${encodeURIComponent(textOf(v))}`)[f.key], `link ${String(v)}`).toEqual(v);
         expect(f.attr!.read(textOf(v), initial as never), `attribute ${String(v)}`).toEqual(v);
         expect(statePatch({ [f.embed!.key]: v }), `embed ${String(v)}`).toEqual({ ok: true, patch: { [f.key]: v } });
+        expect(checkedPatch({ [f.key]: v }), `setState ${String(v)}`).toEqual({ [f.key]: v });
       }
       for (const t of badText) {
         expect(parse(`#${f.link!.keys[0]}=${encodeURIComponent(t)}`)[f.key], `link "${t}"`).toEqual(initial);
@@ -93,6 +95,9 @@ describe('every one-value field, each channel with the same bounds', () => {
         const patch = statePatch({ [f.embed!.key]: v });
         expect(patch.ok, `embed ${String(v)}`).toBe(false);
         if (!patch.ok) expect(patch.message).toBe(`bad value for ${f.embed!.key}: ${JSON.stringify(v)}`);
+        expect(() => checkedPatch({ [f.key]: v }), `setState ${String(v)}`).toThrow(
+          `setState: bad value for ${f.key}: ${JSON.stringify(v)} (${typeWords(type)})`,
+        );
       }
     });
   }

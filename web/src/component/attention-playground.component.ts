@@ -33,12 +33,13 @@ import type { ExperimentName, ResultMap } from '../experiments/index';
 import { MiniWeights } from '../panels/mini-weights';
 import type { ResultsPanel } from '../panels/results-panel';
 import { ensureInputs, withMissingInputs } from '../model/presets';
+import { checkedPatch } from '../model/patch';
 import { cloneState, defaultState, parse, serialize, type State } from '../model/state';
 import { FIELD_ATTRIBUTES, stateFromAttributes } from './attributes';
 import { FIRST_LESSON, LessonHost } from './lesson-host';
 import { lessonPlace } from '../lessons/link';
 import { queryLesson, type LessonAsk } from './opening';
-import { controlsNamed, matricesOf, panelsNamed, topbar } from './topbar';
+import { controlsNamed, panelsNamed, topbar } from './topbar';
 import type { PlaygroundChangeDetail } from './events';
 import type { Grade, Progress } from '../lessons/progress';
 import { keepingTheme, themedOpening, ThemeFollower } from './theme';
@@ -180,11 +181,11 @@ export class AttentionPlayground extends HTMLElement {
     return JSON.parse(JSON.stringify(this.current)) as State;
   }
 
-  /** Replace (part of) the state; recomputes. A matrix may be given as its rows ({ Q: [[1, 0], [0, 1]] }); a bad one throws. */
+  /** Replace (part of) the state; recomputes. Fields as the schema's table reads them (a matrix may be rows); a bad one throws, nothing changed. */
   setState(patch: Partial<State>): void {
-    const matrices = patch.matrices && matricesOf(patch.matrices);
+    const checked = checkedPatch(patch);
     this.update((s) => {
-      Object.assign(s, patch, matrices ? { matrices } : {});
+      Object.assign(s, checked);
       ensureInputs(s);
     }, 'push');
   }

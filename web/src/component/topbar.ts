@@ -1,11 +1,9 @@
 // topbar.ts — the bar above a playground's panels: "Start the course" (on the
 // main page, outside a lesson) and the language menu; and the small readers of
-// what the element is given (its panels and controls lists, setState's matrices).
+// what the element is given (its panels and controls lists).
 
 import { LANGS, t, type Lang } from '../i18n/i18n';
 import { el } from '../widgets/dom';
-import { sourceOfValue } from '../model/source';
-import type { State } from '../model/state';
 
 /** The top bar: the course button when `startCourse` is given, and the language menu calling `setLanguage`. */
 export function topbar(lang: Lang, setLanguage: (l: Lang) => void, startCourse: (() => void) | null): HTMLElement {
@@ -33,14 +31,3 @@ export function panelsNamed<P extends string>(list: string | null, all: readonly
 
 /** The controls a `hide-controls` list names (the stylesheet hides each `.hide-<name>`). */
 export const controlsNamed = (list: string | null): string[] => (list ?? '').split(/[\s,]+/).filter((c) => /^[a-z]+$/.test(c));
-
-/** setState's matrices, each as its source: rows ([[1, 0], [0, 1]]) or a source object; a bad one is a TypeError naming it. */
-export function matricesOf(given: NonNullable<State['matrices']>): State['matrices'] {
-  return Object.fromEntries(
-    Object.entries(given).map(([name, value]) => {
-      const src = sourceOfValue(name, value);
-      if (typeof src === 'string') throw new TypeError(`setState: ${src}`);
-      return [name, src];
-    }),
-  );
-}

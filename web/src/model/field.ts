@@ -32,8 +32,8 @@ export interface FieldOf<S, K extends keyof S> {
     /** The value of a link's entries (keys with their raw text, separators literal), or undefined when absent or malformed. */
     read(entries: ReadonlyMap<string, string>): S[K] | undefined;
   } | null;
-  /** The embed API: its key in a state patch, and its reader of a JSON value (undefined or Refused: a bad value). */
-  embed: { key: string; read(value: unknown): S[K] | undefined | Refused } | null;
+  /** The embed API: its key in a state patch, its reader of a JSON value (undefined or Refused: a bad value), and what a value must be (for a message; a one-value field's comes from its type). */
+  embed: { key: string; read(value: unknown): S[K] | undefined | Refused; expects?: string } | null;
   /** The element's attribute: its name, and its reader of the attribute's text given the current value. */
   attr: { name: string; read(text: string, current: S[K]): S[K] | undefined } | null;
 }
@@ -68,6 +68,20 @@ export function scalarFromValue(type: ScalarType, v: unknown): string | number |
       return typeof v === 'number' && Number.isFinite(v) && v >= type.min && v <= type.max ? v : undefined;
     case 'bool':
       return typeof v === 'boolean' ? v : undefined;
+  }
+}
+
+/** What a value of a one-value field must be, in words: "a whole number from 1 to 256", "one of none, causal". */
+export function typeWords(type: ScalarType): string {
+  switch (type.kind) {
+    case 'enum':
+      return `one of ${type.values.join(', ')}`;
+    case 'int':
+      return `a whole number from ${type.min} to ${type.max}`;
+    case 'real':
+      return type.max === Number.MAX_VALUE ? `a number ≥ ${type.min}` : `a number from ${type.min} to ${type.max}`;
+    case 'bool':
+      return 'true or false';
   }
 }
 

@@ -5,6 +5,7 @@
 
 import { presetById } from './presets';
 import { FIELDS, Refused, type Field, type State } from './schema';
+import { isObject, typeWords } from './field';
 
 /** The fields a state patch may set, by embed key (the schema's table: the same bounds as the link's). */
 const PATCH_FIELDS: ReadonlyMap<string, Field> = new Map(FIELDS.flatMap((f) => (f.embed ? [[f.embed.key, f] as const] : [])));
@@ -33,4 +34,40 @@ export function statePatch(state: unknown, preset?: unknown): { ok: true; patch:
     Object.assign(patch, { [field.key]: value });
   }
   return { ok: true, patch };
+}
+
+/** The fields the element's setState takes, by State key, and an alias by its own name (`causal`, as the element's attribute and the embed API). */
+const STATE_FIELDS: ReadonlyMap<string, Field> = new Map(FIELDS.flatMap((f) => (f.embed ? [[f.alias ? f.embed.key : (f.key as string), f] as const] : [])));
+
+/** A value as a message shows it: its JSON, at most 80 characters. */
+function shown(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? String(v);
+  } catch {
+    text = String(v); // a BigInt, a cycle
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/**
+ * The element's setState patch (State keys; a matrix as its rows or its source), every field read as the embed
+ * API reads it: the schema's table, the same bounds as a link. A key that is no field of the state, or a value
+ * its field does not take, is a TypeError naming both and what the field takes; the page then changes nothing.
+ * A key whose value is undefined is left out.
+ */
+export function checkedPatch(patch: unknown): Partial<State> {
+  if (!isObject(patch)) throw new TypeError(`setState: the patch must be an object of state fields, got ${shown(patch)}`);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    const field = STATE_FIELDS.get(key);
+    if (!field?.embed) throw new TypeError(`setState: unknown state field "${key}"`);
+    const value = field.embed.read(v);
+    if (value instanceof Refused) throw new TypeError(`setState: ${value.message}`);
+    const expects = field.type ? typeWords(field.type) : field.embed.expects;
+    if (value === undefined) throw new TypeError(`setState: bad value for ${key}: ${shown(v)}${expects ? ` (${expects})` : ''}`);
+    out[field.key] = value;
+  }
+  return out;
 }

@@ -171,7 +171,7 @@ export const FIELDS: readonly Field[] = [
     alias: true,
     initial: () => 'none',
     link: null,
-    embed: { key: 'causal', read: (v) => (typeof v === 'boolean' ? (v ? 'causal' : 'none') : undefined) },
+    embed: { key: 'causal', read: (v) => (typeof v === 'boolean' ? (v ? 'causal' : 'none') : undefined), expects: 'true or false: mask causal or none' },
     attr: { name: 'causal', read: (t) => (t === 'true' || t === '' ? 'causal' : t === 'false' ? 'none' : undefined) },
   } satisfies Field<'mask'>,
   {
@@ -188,7 +188,11 @@ export const FIELDS: readonly Field[] = [
         return alignBefore(safeDecode(entries.get('mask') ?? ''), safeDecode(entries.get('pos') ?? ''));
       },
     },
-    embed: { key: 'align', read: (v) => ((ALIGNMENTS as readonly unknown[]).includes(v) ? (v as Alignment) : undefined) },
+    embed: {
+      key: 'align',
+      read: (v) => ((ALIGNMENTS as readonly unknown[]).includes(v) ? (v as Alignment) : undefined),
+      expects: `one of ${ALIGNMENTS.join(', ')}`,
+    },
     attr: { name: 'align', read: (t) => oneOf(ALIGNMENTS)(t) },
   } satisfies Field<'align'>,
   {
@@ -202,7 +206,11 @@ export const FIELDS: readonly Field[] = [
         return dims && dims[1] !== dims[2] ? [Number(dims[1]), Number(dims[2])] : undefined;
       },
     },
-    embed: { key: 'planeDims', read: (v) => (Array.isArray(v) && v.length === 2 && v.every(whole) && v[0] !== v[1] ? [v[0], v[1]] : undefined) },
+    embed: {
+      key: 'planeDims',
+      read: (v) => (Array.isArray(v) && v.length === 2 && v.every(whole) && v[0] !== v[1] ? [v[0], v[1]] : undefined),
+      expects: 'two different whole numbers, the columns the plane shows',
+    },
     attr: null,
   } satisfies Field<'planeDims'>,
   {
@@ -216,7 +224,7 @@ export const FIELDS: readonly Field[] = [
         return tokens ? tokens.split(',').map(safeDecode) : undefined;
       },
     },
-    embed: { key: 'tokens', read: (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v] : undefined) },
+    embed: { key: 'tokens', read: (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? [...v] : undefined), expects: 'an array of strings' },
     attr: { name: 'tokens', read: (t) => t.split(/\s+/).filter((w) => w !== '') },
   } satisfies Field<'tokens'>,
   {
@@ -249,7 +257,11 @@ export const FIELDS: readonly Field[] = [
         return into;
       },
     },
-    embed: { key: 'maskParams', read: maskParamsOf },
+    embed: {
+      key: 'maskParams',
+      read: maskParamsOf,
+      expects: `an object of whole numbers ≥ 0 (${MASK_NUMBERS.map(([k]) => k).join(', ')}; globals a list of them)`,
+    },
     attr: null,
   } satisfies Field<'maskParams'>,
   {
@@ -269,6 +281,7 @@ export const FIELDS: readonly Field[] = [
         Array.isArray(v) && v.every((row) => Array.isArray(row) && row.every((b) => typeof b === 'boolean' || b === 0 || b === 1))
           ? (v as (boolean | number)[][]).map((row) => row.map(Boolean))
           : undefined,
+      expects: 'rows of true / false (or 1 / 0), true where query i sees key j',
     },
     attr: null,
   } satisfies Field<'customMask'>,
@@ -287,6 +300,7 @@ export const FIELDS: readonly Field[] = [
     embed: {
       key: 'experiments',
       read: (v) => (isObject(v) && Object.values(v).every((x) => typeof x === 'string') ? { ...(v as Record<string, string>) } : undefined),
+      expects: 'an object of strings, <experiment>.<setting> → its text',
     },
     attr: null,
   } satisfies Field<'experiments'>,
@@ -301,7 +315,7 @@ export const FIELDS: readonly Field[] = [
         return run && /^[a-z0-9]+$/.test(run) ? run : undefined;
       },
     },
-    embed: { key: 'run', read: (v) => (typeof v === 'string' ? v : undefined) },
+    embed: { key: 'run', read: (v) => (typeof v === 'string' ? v : undefined), expects: 'a string' },
     attr: null,
   } satisfies Field<'run'>,
   {
