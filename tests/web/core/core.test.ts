@@ -1227,7 +1227,7 @@ const errorCases: ErrorCase[] = [
     call: () => core.experiments.scaling_point(any('64'), 8, 10, 7),
     code: 'invalid_argument',
     fn: 'scaling_point',
-    message: 'scaling_point: d = 64 must be a whole number',
+    message: 'scaling_point: d must be a whole number ≥ 0, got the string "64"',
   },
   {
     name: 'scaling_point: trials = 1.5',
@@ -1289,7 +1289,7 @@ const errorCases: ErrorCase[] = [
     call: () => core.experiments.permutation_experiment(M24, [1, 0], any('yes')),
     code: 'invalid_argument',
     fn: 'permutation_experiment',
-    message: 'permutation_experiment: use_pe = yes must be true or false',
+    message: 'permutation_experiment: use_pe must be true or false, got the string "yes"',
   },
   {
     name: 'h1_check: Q is a number',

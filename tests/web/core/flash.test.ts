@@ -199,7 +199,7 @@ describe('errors', () => {
     );
     expectRefused(() => f(Q, K, V, null, { block_k: 2.5 }), 'invalid_argument', 'block_k = 2.5');
     expectRefused(() => f(Q, K, V, null, { block_k: L.maxFlashRows + 1 }), 'invalid_argument', 'block_k = 65537');
-    expectRefused(() => f(Q, K, V, null, { causal: 1 as never }), 'invalid_argument', 'causal = 1 must be true or false');
+    expectRefused(() => f(Q, K, V, null, { causal: 1 as never }), 'invalid_argument', 'causal must be true or false, got the number 1');
     expectRefused(() => f(Q, m(5, 2), V), 'shape', 'Q is (4, 3) but K is (5, 2)');
     expectRefused(() => f(Q, K, m(4, 2)), 'shape', 'K is (5, 3) but V is (4, 2)');
     expectRefused(() => f(Q, K, V, { data: new Uint8Array(16), rows: 4, cols: 4 }), 'shape', 'mask is (4, 4) but the scores are (4, 5)');

@@ -76,7 +76,11 @@ describe('errors', () => {
     const [Q, K, V] = [m(2, 3), m(4, 3), m(4, 2)];
     refusedInJs(() => core.typed.linear_attention(Q, K, V, { shift: 1.5 }), 'invalid_argument', 'linear_attention: shift = 1.5 must be a whole number');
     refusedInJs(() => core.typed.linear_attention(Q, K, V, { shift: 2 ** 40 }), 'invalid_argument', 'shift = 1099511627776');
-    refusedInJs(() => core.typed.linear_attention(Q, K, V, { causal: 'yes' as never }), 'invalid_argument', 'causal = yes must be true or false');
+    refusedInJs(
+      () => core.typed.linear_attention(Q, K, V, { causal: 'yes' as never }),
+      'invalid_argument',
+      'causal must be true or false, got the string "yes"',
+    );
     refusedInJs(() => core.typed.linear_attention(Q, { data: new Float64Array(3), rows: 4, cols: 3 }, V), 'shape', /linear_attention: K/);
     refusedInJs(() => core.typed.linear_attention([[1]] as never, K, V), 'not_a_number', /core.typed takes typed arrays/);
     refusedInJs(() => core.linear_attention([[1, 'x']] as never, [[1, 2]], [[1]]), 'not_a_number', /Q\[0\]\[1\] is the string "x"/);

@@ -162,7 +162,13 @@ const errors: ErrorCase[] = [
   { name: 'alibi_slopes: h 0', call: () => core.alibi_slopes(0), code: 'invalid_argument', fn: 'alibi_slopes', words: 'h = 0' },
   { name: 'alibi_slopes: h 257', call: () => core.typed.alibi_slopes(257), code: 'too_large', fn: 'alibi_slopes', words: 'h = 257' },
   { name: 'alibi_slopes: h 2.5', call: () => core.alibi_slopes(2.5), code: 'invalid_argument', fn: 'alibi_slopes', words: 'h = 2.5' },
-  { name: 'alibi_slopes: h "4"', call: () => core.alibi_slopes(any('4')), code: 'invalid_argument', fn: 'alibi_slopes', words: 'h = 4' },
+  {
+    name: 'alibi_slopes: h "4"',
+    call: () => core.alibi_slopes(any('4')),
+    code: 'invalid_argument',
+    fn: 'alibi_slopes',
+    words: 'h must be a whole number ≥ 0, got the string "4"',
+  },
   // alibi_bias
   { name: 'alibi_bias: h 0', call: () => core.alibi_bias(0, 2, 2), code: 'invalid_argument', fn: 'alibi_bias', words: 'h = 0' },
   { name: 'alibi_bias: n_q > n_k', call: () => core.alibi_bias(2, 3, 2), code: 'shape', fn: 'alibi_bias', words: 'n_q = 3 is more than n_k = 2' },

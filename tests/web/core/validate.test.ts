@@ -116,12 +116,17 @@ const CASES: Array<[string, () => unknown, ErrorCode, string]> = [
     'scale "yes"',
     () => core.typed.attention_steps(I(), I(), I(), null, any({ scale: 'yes' })),
     'invalid_argument',
-    'attention_steps: scale = yes must be true or false',
+    'attention_steps: scale must be true or false, got the string "yes"',
   ],
-  ['causal 1', () => core.typed.single_head(I(), I(), I(), I(), any({ causal: 1 })), 'invalid_argument', 'single_head: causal = 1 must be true or false'],
-  ['eps "1e-5"', () => core.typed.block(I(), 1, null, any('1e-5')), 'invalid_argument', 'block: eps = 1e-5 must be a finite number ≥ 0'],
+  [
+    'causal 1',
+    () => core.typed.single_head(I(), I(), I(), I(), any({ causal: 1 })),
+    'invalid_argument',
+    'single_head: causal must be true or false, got the number 1',
+  ],
+  ['eps "1e-5"', () => core.typed.block(I(), 1, null, any('1e-5')), 'invalid_argument', 'block: eps must be a finite number ≥ 0, got the string "1e-5"'],
   ['scale NaN', () => core.typed.random_normal(2, 2, 1, NaN), 'invalid_argument', 'random_normal: scale = NaN must be a finite number'],
-  ['h a Symbol', () => core.typed.multi_head(I(), I(), I(), any(Symbol('h'))), 'invalid_argument', 'multi_head: h = a symbol must be a whole number ≥ 0'],
+  ['h a Symbol', () => core.typed.multi_head(I(), I(), I(), any(Symbol('h'))), 'invalid_argument', 'multi_head: h must be a whole number ≥ 0, got a symbol'],
   [
     'weightsInto Float32Array',
     () => core.typed.attention(I(), I(), I(), null, { weightsInto: any(new Float32Array(4)) }),
@@ -189,7 +194,7 @@ const CASES: Array<[string, () => unknown, ErrorCode, string]> = [
     'use_pe missing',
     () => core.experiments.permutation_experiment(A, [1, 0], any(undefined)),
     'invalid_argument',
-    'permutation_experiment: use_pe = undefined must be true or false',
+    'permutation_experiment: use_pe must be true or false, got undefined',
   ],
 ];
 

@@ -51,20 +51,20 @@ export function describe(x: unknown): string {
   return kindOf(x) ? `a ${kindOf(x)}` : t === 'object' ? 'an object' : `a ${t}`;
 }
 
-/** A value as "arg = x" shows it: numbers, booleans and strings as they are. */
-const shown = (x: unknown) => (typeof x === 'number' || typeof x === 'boolean' ? String(x) : typeof x === 'string' ? cut(x) : describe(x));
-
-/** A whole number 0 … max (by default the largest seed: the C++ core checks each count's own limit). */
+/** A whole number 0 … max (by default the largest seed: the C++ core checks each count's own limit). A number that is not is shown as it is ("h = 2.5 must be …"), anything else by its kind ("h must be …, got the string \"2\""). */
 export function count(fn: string, arg: string, x: unknown, max = lim().maxSeed): number {
-  if (typeof x !== 'number' || !Number.isInteger(x) || x < 0) fail(fn, `${arg} = ${shown(x)} must be a whole number ≥ 0`);
+  if (typeof x !== 'number') fail(fn, `${arg} must be a whole number ≥ 0, got ${describe(x)}`);
+  if (!Number.isInteger(x) || x < 0) fail(fn, `${arg} = ${x} must be a whole number ≥ 0`);
   if (x > max) fail(fn, `${arg} = ${x} is over the limit of ${max}`, 'too_large');
   return x;
 }
 
-/** A finite number ≥ min; undefined or null → dflt. */
+/** A finite number ≥ min; undefined or null → dflt. Shown as count() shows a wrong value. */
 export function num(fn: string, arg: string, x: unknown, dflt: number, min = -Infinity): number {
   if (x == null) return dflt;
-  if (typeof x !== 'number' || !Number.isFinite(x) || x < min) fail(fn, `${arg} = ${shown(x)} must be a finite number${min > -Infinity ? ` ≥ ${min}` : ''}`);
+  const rule = `must be a finite number${min > -Infinity ? ` ≥ ${min}` : ''}`;
+  if (typeof x !== 'number') fail(fn, `${arg} ${rule}, got ${describe(x)}`);
+  if (!Number.isFinite(x) || x < min) fail(fn, `${arg} = ${x} ${rule}`);
   return x;
 }
 
@@ -82,7 +82,7 @@ export function positive(fn: string, arg: string, x: unknown, dflt: number): num
 /** true or false; undefined or null → dflt when there is one. */
 export function flag(fn: string, arg: string, x: unknown, dflt?: boolean): boolean {
   if (x == null && dflt !== undefined) return dflt;
-  if (typeof x !== 'boolean') fail(fn, `${arg} = ${shown(x)} must be true or false`);
+  if (typeof x !== 'boolean') fail(fn, `${arg} must be true or false, got ${describe(x)}`);
   return x;
 }
 
