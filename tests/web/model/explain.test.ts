@@ -376,3 +376,51 @@ describe('a row with every key masked', () => {
     expect(lineOf(out, 'sum', 1)).toBe('Every key is masked for query 0: all its weights are 0 and its output row is 0.');
   });
 });
+
+describe('block: the steps’ head written out, its q, k and v columns of LN(X)', () => {
+  /** The block preset (5 × 4, h = 2, causal) with its steps on head `head`. */
+  const blockState = (head: number, set: Partial<State> = {}): State => ({ ...presetById('block')!.build(), head, ...set });
+  const cols = (m: { data: Float64Array; cols: number; rows: number }, from: number, n: number) =>
+    Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols + from, i * m.cols + from + n)));
+
+  test.each([0, 1])('head %i: q = k = v = its columns of LN(X); the weights are the block’s; the output row its columns of attended', (head) => {
+    const view = viewOf(blockState(head));
+    const src = sourceOf(view, head)!;
+    expect(src, 'the steps’ head keeps its parts').not.toBeNull();
+    expect(sourceOf(view, 1 - head), 'the other head keeps none').toBeNull();
+    const ln = view.extra.find((m) => m.key === 'step.ln')!.m;
+    const attended = view.extra.find((m) => m.key === 'step.attended')!.m;
+    const mine = cols(ln, 2 * head, 2);
+    for (const m of [src.parts.q, src.parts.k, src.parts.v]) expect(cols(m, 0, 2)).toEqual(mine);
+    const w = view.heads[head].weights;
+    src.parts.weights.data.forEach((x, p) => close(x, w.data[p]));
+    // an independent float64 computation from LN(X)'s columns, causal
+    const ref = reference(mine, mine, mine, (i, j) => j <= i, true, 1);
+    ref.weights.flat().forEach((x, p) => close(src.parts.weights.data[p], x));
+    const ex = explainWeight(src, 3, 1, en);
+    expect(lineOf(ex, 'source')).toBe(
+      `The block has no projections: head ${head + 1}’s q, k and v are columns ${2 * head}–${2 * head + 1} of LN(X), the layer-normed input.`,
+    );
+    expect(ex.steps.find((s) => s.id === 'share')!.lines.map((l) => l.text)).toContain(
+      `This is head ${head + 1}’s output: columns ${2 * head}–${2 * head + 1} of the row of attended; the block’s out adds X to it (out = X + attended).`,
+    );
+    const out = explainOutputRow(src, 4, en);
+    expect(out.values.outRow).toEqual(cols(attended, 2 * head, 2)[4]);
+    const sum = out.steps.find((s) => s.id === 'sum')!;
+    expect(sum.lines.at(-1)!.text).toBe(
+      `This is head ${head + 1}’s output: columns ${2 * head}–${2 * head + 1} of the row of attended; the block’s out adds X to it (out = X + attended).`,
+    );
+    expect(
+      explainOutputRow(src, 4, zh)
+        .steps.find((s) => s.id === 'sum')!
+        .lines.at(-1)!.text,
+    ).toBe(`这是第 ${head + 1} 个头的输出：attended 这一行的第 ${2 * head}–${2 * head + 1} 列；块的 out 再加上 X（out = X + attended）。`);
+  });
+
+  test('with the sinusoidal encoding: added to X before the layer norm', () => {
+    const src = sourceOf(viewOf(blockState(0, { positions: 'sinusoidal' })), 0)!;
+    expect(explainWeight(src, 2, 1, en).steps[0].lines.map((l) => l.text)).toContain(
+      'The sinusoidal encoding was added to X before the layer norm: row 2 of PE to token 2, row 1 to token 1.',
+    );
+  });
+});

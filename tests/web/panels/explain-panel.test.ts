@@ -129,12 +129,22 @@ describe('the explanation panel', () => {
     expect(live.textContent).toBe('Weight (0, 2) = 0.4011: score 1, scaled 0.7071, softmax 2.028 / 5.056.');
   });
 
-  test.each(['block', 'gqa'] as const)('hidden for %s (no parts)', (op) => {
-    const state = op === 'block' ? presetById('block')!.build() : presetById('seed004-gqa')!.build();
-    const { panel, outcome } = setUp(state);
+  test('hidden for grouped-query attention (its heads keep no parts)', () => {
+    const { panel, outcome } = setUp(presetById('seed004-gqa')!.build());
     expect(outcome.ok).toBe(true);
     expect(panel.element.hidden).toBe(true);
     expect(panel.current()).toBeNull();
+  });
+
+  test('block: the steps’ head written out, its q, k and v named as columns of LN(X)', () => {
+    const { panel, q, point } = setUp({ ...presetById('block')!.build(), head: 1 });
+    expect(panel.element.hidden).toBe(false);
+    point({ kind: 'weight', head: 1, i: 3, j: 2 });
+    expect(q('.panel-title').textContent).toBe('How weight (3, 2) was made');
+    expect(panel.element.textContent).toContain('The block has no projections: head 2’s q, k and v are columns 2–3 of LN(X), the layer-normed input.');
+    // a weight of a head that keeps no parts: the steps' head's explanation stays
+    point({ kind: 'weight', head: 0, i: 1, j: 0 });
+    expect(panel.current()?.heading).toMatch(/^head 2 /);
   });
 
   test('multi_head: the pointed head, named in the heading', () => {

@@ -263,7 +263,7 @@ describe('what the panel shows', () => {
     expect(r.tip('k', 1).getAttribute('aria-label')).toMatch(/^key 1: \(0, 2\); masked for q0$/);
   });
 
-  test('block and gqa: no parts, the panel hides itself', () => {
+  test('block: its heads are not the plane’s (q, k and v are columns of LN(X)), the panel hides itself', () => {
     const s = defaultState();
     s.op = 'block';
     s.h = 1;

@@ -104,11 +104,19 @@ export function named(labels: readonly string[] | undefined, index: number): str
 /** A line from pieces. */
 export const line = (role: ExplainLine['role'], pieces: Piece[]): ExplainLine => ({ role, pieces, text: plainText(pieces) });
 
+/** For a block's head (q, k, v columns of LN(X)): its output row is its columns of attended, before the residual adds X; else none. */
+export function attendedNote(src: ExplainSource, width: number, t: Translate): ExplainLine[] {
+  if (src.parts.source !== 'normed') return [];
+  const from = (src.head ?? 0) * width;
+  return [line('note', phrase(t, 'explain.headSliceAttended', { n: (src.head ?? 0) + 1, from, to: from + width - 1 }))];
+}
+
 /** The sentence saying where q and k come from (projections, a head's columns, the length multiplier), or none. */
 export function sourceStep(src: ExplainSource, t: Translate): ExplainStep[] {
   const p = src.parts;
   const notes: ExplainLine[] = [];
   if (p.source === 'projected') notes.push(line('note', phrase(t, 'explain.projected')));
+  else if (p.source === 'normed') notes.push(line('note', phrase(t, 'explain.normed', { n: (src.head ?? 0) + 1, from: p.offset, to: p.offset + p.dk - 1 })));
   else if ((src.heads ?? 1) > 1)
     notes.push(line('note', phrase(t, 'explain.headColumns', { n: (src.head ?? 0) + 1, from: p.offset, to: p.offset + p.dk - 1 })));
   if (p.qLength !== 1) notes.push(line('note', phrase(t, 'explain.qLength', { f: num(p.qLength) })));
@@ -146,7 +154,7 @@ export function explanationText(title: string, heading: string, steps: readonly 
   return [title, heading, ...body].join('\n');
 }
 
-/** The explanation source of head `head` of a view, or null when the head keeps no parts (block, gqa, large heads). */
+/** The explanation source of head `head` of a view, or null when the head keeps no parts (gqa, block's heads but the steps' one, large heads). */
 export function sourceOf(view: View, head: number): ExplainSource | null {
   const parts = view.heads[head]?.parts;
   if (!parts) return null;

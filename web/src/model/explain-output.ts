@@ -4,6 +4,7 @@
 // exactly 0) are left out of the sum and named.
 
 import {
+  attendedNote,
   explanationText,
   headingOf,
   largestKey,
@@ -45,7 +46,8 @@ function sumStep(src: ExplainSource, i: number, weights: number[], outRow: numbe
   const lines = [line('math', pieces)];
   if (!keys.length) lines.push(line('note', phrase(t, 'explain.allMasked', { i })));
   const heads = src.heads ?? 1;
-  if (heads > 1) {
+  if (src.parts.source === 'normed') lines.push(...attendedNote(src, outRow.length, t));
+  else if (heads > 1) {
     const from = (src.head ?? 0) * outRow.length;
     lines.push(line('note', phrase(t, 'explain.headSlice', { n: (src.head ?? 0) + 1, from, to: from + outRow.length - 1 })));
   }

@@ -16,6 +16,7 @@
 
 import {
   at,
+  attendedNote,
   explanationText,
   headingOf,
   isHidden,
@@ -86,13 +87,15 @@ function scaledStep(src: ExplainSource, i: number, j: number, t: Translate): Exp
   return { id: 'scaled', label: t('explain.step.scaled'), lines };
 }
 
+/** Where the sinusoidal encoding went, by where q and k come from: into Q, K and V; into X before the projections; into X before the layer norm. */
+const SINUSOIDAL_NOTE = { input: 'explain.pos.sinusoidal', projected: 'explain.pos.sinusoidalX', normed: 'explain.pos.sinusoidalLN' } as const;
+
 /** What positions did to q and k for weight (i, j) (RoPE turned them, PE was added), as lines of the source step. */
 function positionLines(src: ExplainSource, i: number, j: number, t: Translate): ExplainLine[] {
   const pos = src.parts.positions;
   const vars = { i, j, pi: (pos?.first ?? 0) + i };
   if (pos?.kind === 'rope') return [line('note', phrase(t, 'explain.pos.rope', { ...vars, pairing: pos.pairing, base: num(pos.base) }))];
-  if (pos?.kind === 'sinusoidal')
-    return [line('note', phrase(t, src.parts.source === 'projected' ? 'explain.pos.sinusoidalX' : 'explain.pos.sinusoidal', vars))];
+  if (pos?.kind === 'sinusoidal') return [line('note', phrase(t, SINUSOIDAL_NOTE[src.parts.source], vars))];
   return [];
 }
 
@@ -160,6 +163,7 @@ function shareStep(src: ExplainSource, i: number, j: number, masked: boolean, t:
     line('math', [v('w', `${i},${j}`), text('·'), v('v', j), text(' = '), num(w), text(' × '), ...vector(vj), text(' = '), ...vector(term)]),
     line('math', [v('out', i), text(' = '), v('Σ', 'j'), text(' '), v('w', `${i},j`), text('·'), v('v', 'j'), text(' = '), ...vector(outRow)]),
   ];
+  lines.push(...attendedNote(src, outRow.length, t));
   if (masked) lines.push(line('note', phrase(t, 'explain.maskedShare', { out: v('out', i) })));
   else {
     lines.push(line('note', phrase(t, 'explain.weightShare', { v: v('v', j), out: v('out', i), pct: formatPercent(w) })));

@@ -55,9 +55,11 @@ export interface HeadParts {
   qLength: number;
   /**
    * 'input': q and k are columns [offset, offset + d_k) of the typed Q and K (times qLength for q), so a drag can
-   * write them back; 'projected': they are X·Wq and X·Wk (single_head), drawn but not dragged.
+   * write them back; 'projected': they are X·Wq and X·Wk (single_head), drawn but not dragged; 'normed': q, k and v
+   * are columns [offset, offset + d_k) of LN(X) (block: no projections), and the head's output those columns of
+   * attended, before the residual.
    */
-  source: 'input' | 'projected';
+  source: PartsSource;
   /** First column of Q and K this head reads (source 'input'). */
   offset: number;
   /** (n_q, n_k) the bias added to the scaled scores before masking (ALiBi), or none. */
@@ -66,12 +68,15 @@ export interface HeadParts {
   positions?: PartsPositions;
 }
 
+/** Where a head's q, k and v come from (HeadParts.source). */
+export type PartsSource = 'input' | 'projected' | 'normed';
+
 /** What parts() needs besides the vectors. */
 export interface PartsOptions {
   scale: boolean;
   temperature: number;
   qLength: number;
-  source: 'input' | 'projected';
+  source: PartsSource;
   offset: number;
   bias?: TypedMatrix | null;
   positions?: PartsPositions;

@@ -66,6 +66,10 @@ export const POSITIONS_PAGE_WORDS = bilingual({
     'The sinusoidal encoding is in q, k and v: row {pi} of PE was added to query {i}, row {j} to key {j}.',
     'q、k、v 中含有正弦位置编码：查询 {i} 加上了 PE 的第 {pi} 行，键 {j} 加上了第 {j} 行。',
   ],
+  'explain.pos.sinusoidalLN': [
+    'The sinusoidal encoding was added to X before the layer norm: row {pi} of PE to token {i}, row {j} to token {j}.',
+    '正弦位置编码在层归一化之前加到了 X 上：词元 {i} 加上 PE 的第 {pi} 行，词元 {j} 加上第 {j} 行。',
+  ],
   'explain.pos.sinusoidalX': [
     'The sinusoidal encoding was added to X before the projections: row {pi} of PE to token {i}, row {j} to token {j}.',
     '正弦位置编码在投影之前加到了 X 上：词元 {i} 加上 PE 的第 {pi} 行，词元 {j} 加上第 {j} 行。',

@@ -1,13 +1,15 @@
 // block.ts — the operation block(X, h, mask) of seed 003: pre-LN multi-head
 // self-attention plus the residual, X + multi_head(LN(X)); the h and eps
 // fields, every mask and position mode (sinusoidal added to X); LN(X) and the
-// attention before the residual as extras.
+// attention before the residual as extras; the steps' head written out ("How
+// weight (i, j) was made"), its q, k and v the head's columns of LN(X).
 
 import { bilingual } from '../../base/words';
 import { defaultState } from '../state';
 import { randSmall, sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
-import { addPE, headPositions, positionsTrace, ropeOf, type PositionStep } from '../positions';
+import { addPE, headPositions, partsPositions, positionsTrace, ropeOf, type PositionStep } from '../positions';
+import { parts } from '../parts';
 import { PE_X } from '../pytorch-positions';
 import { kwargs, py } from '../pytorch-lib';
 import { fmt, headView, labelsOf, named, shape } from '../view';
@@ -50,12 +52,17 @@ export const block = {
     const slice = columns(r.normed, head * dh, dh);
     const hp = headPositions(core, state, slice, slice, head, state.h);
     const before: PositionStep[] = kind === 'sinusoidal' ? [{ key: 'step.peX', m: X, vars: { to: n - 1 } }, ...hp.steps] : hp.steps;
+    // the steps' head written out ("How weight (i, j) was made"): its q, k and v are columns of LN(X)
+    const positions = partsPositions(core, state, n, n, head, state.h);
+    const p = parts(core, hp.q, hp.k, slice, mask, { scale: true, temperature: 1, qLength: 1, source: 'normed', offset: head * dh, bias: hp.bias, positions });
+    const heads = r.weights.map((w, i) => headView(i, w));
+    if (p) heads[head].parts = p;
     return {
-      heads: r.weights.map((w, i) => headView(i, w)),
+      heads,
       hidden: hiddenOf(mask),
       out: named('step.residual', r.out),
       extra: [named('step.ln', r.normed), named('step.attended', r.attended)],
-      steps: stepsOf(core, hp.q, hp.k, slice, mask, { scale: true, bias: hp.bias, before, biasStep: hp.biasStep }),
+      steps: stepsOf(core, hp.q, hp.k, slice, mask, { scale: true, whole: p, bias: hp.bias, before, biasStep: hp.biasStep }),
       stepsHead: head,
       trace: [
         `X ${fmt(shape(x.X))}  LN(X) ${fmt(shape(r.normed))}`,
