@@ -123,9 +123,12 @@ export class LessonHost {
     return this.author;
   }
 
+  /** The lesson module once loaded (a player exists only then): its progress store is written at once, not after an import() settles. */
+  private static loaded: typeof import('./lesson-module') | null = null;
+
   /** The player's words and styles are registered and adopted by the playground once loaded. */
   static async module(): Promise<typeof import('./lesson-module')> {
-    return import('./lesson-module');
+    return (LessonHost.loaded ??= await import('./lesson-module'));
   }
 
   /**
@@ -243,7 +246,9 @@ export class LessonHost {
         o.rebuild();
       },
       saved: (p) => {
-        void LessonHost.module().then((m) => m.STORE.save(p));
+        // at once: a step changed just before the reader leaves the page is still the one resumed
+        if (LessonHost.loaded) LessonHost.loaded.STORE.save(p);
+        else void LessonHost.module().then((m) => m.STORE.save(p));
         o.host.dispatchEvent(new CustomEvent('lesson-progress', { detail: structuredClone(p), bubbles: true, composed: true }));
       },
       single: () => o.single(),
