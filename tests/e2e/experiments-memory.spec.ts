@@ -4,7 +4,7 @@
 // 12-memory.txt, flash's peak and heap growth at 32,768 under 64 MiB, the
 // attention row stopping at its limit (4096), Cancel in the middle of a run
 // with the page still answering, and screenshots at 1280 and 375 px and in
-// 中文 (/tmp/shots/exp8-*.png).
+// 中文 (/tmp/shots/exp7-*.png).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -69,7 +69,7 @@ test('experiment 7: the default sweep to n = 32,768; the page’s figures are th
   const { name, text } = await downloadText(page, 'exp-memory-12-memory-txt');
   expect(name).toBe('12-memory.txt');
   mkdirSync('/tmp/shots', { recursive: true });
-  writeFileSync('/tmp/shots/exp8-12-memory.txt', text);
+  writeFileSync('/tmp/shots/exp7-12-memory.txt', text);
   expect(text).toContain('settings: n = 256, 512, 1024, 2048, 4096, 8192, 16384, 32768; d = 64, causal, seed 7');
   const rows = reportRows(text);
   expect(rows.map((r) => r.n)).toEqual([256, 512, 1024, 2048, 4096, 8192, 16384, 32768]);
@@ -161,7 +161,7 @@ for (const [width, height, lang] of [
     const card = page.locator('[data-testid=exp-memory]');
     await card.scrollIntoViewIfNeeded();
     mkdirSync('/tmp/shots', { recursive: true });
-    const path = `/tmp/shots/exp8-${width}${lang === 'zh' ? '-zh' : ''}.png`;
+    const path = `/tmp/shots/exp7-${width}${lang === 'zh' ? '-zh' : ''}.png`;
     await card.screenshot({ path });
     report(`screenshot: experiment 7 at ${width} px (${lang}): ${path}`);
     if (lang === 'zh') expect(await textOf(page.locator('[data-testid=exp-memory-stop]'))).toMatch(/^attention 在 n = 4,096 处停止/);

@@ -90,6 +90,10 @@ test('rows of different lengths: reported as such, not padded; the grid shows th
   // in 中文 too
   await load(page, `${url}?lang=zh#op=attention&Q=1,2;3`, false);
   await expect(message(page)).toContainText('Q 第 2 行有 1 个值，但第 1 行有 2 个');
+
+  // in an embed (which hands the link's state to setState): the same message, no error in the console
+  await load(page, `${url}?embed#op=attention&Q=1,2;3&${K_V}`, false);
+  await expect(message(page)).toHaveText(t('en', 'result.error', { message: 'Q row 2 has 1 value but row 1 has 2' }));
 });
 
 test('a random source over the core’s limits names the limits (not "Q is missing")', async ({ page, url }) => {

@@ -45,7 +45,7 @@ export function readSource(text: string): MatrixSource | undefined {
   return { kind: 'cells', cells: readCells(text) };
 }
 
-/** A host's matrix (the embed API, an attribute): rows of numbers (or cell texts), or a MatrixSource as in State; else what is wrong. */
+/** A host's matrix (the embed API, setState, an attribute): rectangular rows of numbers (or cell texts), or a MatrixSource as in State; else what is wrong. */
 export function sourceOfValue(name: string, value: unknown): MatrixSource | string {
   if (Array.isArray(value)) {
     const rows = value as unknown[];
@@ -59,6 +59,10 @@ export function sourceOfValue(name: string, value: unknown): MatrixSource | stri
     return { kind: 'cells', cells: rows.map((row) => (row as (number | string)[]).map((x) => String(x))) };
   }
   const src = value as Partial<MatrixSource> | null;
+  // the state's own form (getState(), a link read by parse()): rows of cell texts, which may differ in length as
+  // a link's may; the page names such rows where it shows the matrix, as it does for the link
+  if (src?.kind === 'cells' && Array.isArray(src.cells) && src.cells.every((row) => Array.isArray(row) && row.every((x) => typeof x === 'string')))
+    return { kind: 'cells', cells: src.cells.map((row) => [...row]) };
   if (src?.kind === 'cells' && Array.isArray(src.cells)) return sourceOfValue(name, src.cells);
   if (src?.kind === 'random' && [src.rows, src.cols, src.seed].every((n) => Number.isInteger(n) && (n as number) >= 0) && Number.isFinite(src.scale))
     return {
