@@ -1,7 +1,8 @@
 // patch.ts — a host page's change to the state (the embed API's `set`, the
 // widget's `state` trait): a preset and fields by their embed keys, each
 // checked as the schema's table says (model/schema.ts), with the same bounds
-// as a link. Pure: the page applies the patch with setState.
+// as a link; and the element's own setState patch (fields by their State
+// keys), checked the same way. Pure: the page applies the patch with setState.
 
 import { presetById } from './presets';
 import { FIELDS, Refused, type Field, type State } from './schema';
