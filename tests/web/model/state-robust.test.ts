@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { PRESETS } from '../../../web/src/model/presets';
 import { OPS } from '../../../web/src/model/ops/index';
 import { defaultState, OPERATIONS, parse, parseStored, serialize, wellFormed, type State } from '../../../web/src/model/state';
+import { wellFormedJs } from '../../../web/src/model/url-text';
 
 /** Is every UTF-16 surrogate in `s` half of a pair? */
 const isWellFormed = (s: string): boolean => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
@@ -109,12 +110,24 @@ describe('wellFormed', () => {
     ['x\ud83d\ude00\ud83d', 'x\ud83d\ude00\ufffd'],
   ])('%j → %j', (text, expected) => {
     expect(wellFormed(text)).toBe(expected);
+    expect(wellFormedJs(text), 'the JS fallback').toBe(expected);
     expect(isWellFormed(wellFormed(text))).toBe(true);
   });
 
   test('well-formed text is returned as it is', () => {
     const text = 'Attention 注意力 😀'.repeat(100);
     expect(wellFormed(text)).toBe(text);
+    expect(wellFormedJs(text)).toBe(text);
+  });
+
+  test('the JS fallback equals the engine’s toWellFormed on 2,000 random texts of surrogates and letters', () => {
+    const units = [0x61, 0xd83d, 0xde00, 0xdbff, 0xdc00, 0x4e2d];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let k = 0; k < 2000; k++) {
+      const text = String.fromCharCode(...Array.from({ length: Math.floor(next() * 12) }, () => units[Math.floor(next() * units.length)]));
+      expect(wellFormedJs(text), JSON.stringify(text)).toBe((text as unknown as { toWellFormed(): string }).toWellFormed());
+    }
   });
 });
 
