@@ -7,6 +7,7 @@
 import type { HeadView, View } from '../model/compute';
 import { maxEntropy, rowEntropy } from '../model/entropy';
 import { blockRange } from '../model/pool';
+import { setAttr, setText } from '../figures/kit/figure-kit';
 import { Heatmap, shortLabel, type HeatmapData, type HeatmapOptions } from '../figures/heatmap/heatmap';
 import { el, formatNumber, replaceChildren } from '../widgets/dom';
 import type { PanelContext, Pointed } from './context';
@@ -72,9 +73,10 @@ export class HeadCard {
       const [sum, best] = rowSumAndBest(w, i);
       const [sumCell, bestCell] = tr.querySelectorAll('td');
       const key = keys[best] ?? String(best);
-      sumCell.textContent = formatNumber(sum, 6);
-      bestCell.textContent = `${formatNumber(w.data[i * w.cols + best], 4)} → ${shortLabel(key)}`;
-      bestCell.title = `${formatNumber(w.data[i * w.cols + best], 4)} → ${key}`;
+      // written only where they changed: a drag moves one row's numbers, and every write is laid out again
+      setText(sumCell, formatNumber(sum, 6));
+      setText(bestCell, `${formatNumber(w.data[i * w.cols + best], 4)} → ${shortLabel(key)}`);
+      setAttr(bestCell, 'title', `${formatNumber(w.data[i * w.cols + best], 4)} → ${key}`);
     });
   }
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { VectorPlane, type PlaneCallbacks } from '../../../../web/src/figures/vector-plane/vector-plane';
 import type { PlaneData } from '../../../../web/src/figures/vector-plane/types';
 import { box, parseSVG } from '../../support/dom-test-kit';
-import { causal4d, example2d, projected } from './fixtures';
+import { causal4d, example2d, planeData, projected } from './fixtures';
 
 /** A plane in a fresh container, drawn with `data`; its SVG is 180 × 180 px on the page (half the viewBox). */
 function planeOf(data: PlaneData, callbacks: PlaneCallbacks = {}): VectorPlane {
@@ -294,5 +294,41 @@ describe('pointing and highlighting', () => {
     p.update(example2d({ query: 1 }));
     expect([...p.element.querySelectorAll('.vp-tip')]).toEqual(before);
     expect(tip(p, 'q', 1).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test('a drag step writes only the arrows whose numbers changed; new words rewrite them all', () => {
+    const p = planeOf(example2d());
+    const k = example2d().k;
+    const keys = Array.from({ length: k.rows }, (_, j) => [k.data[2 * j], k.data[2 * j + 1]]);
+    const moved = (q0: number[]) => planeData([q0, [0, 1], [1, 1]], keys);
+    const written = new Set<string>();
+    const seen = new MutationObserver(() => {});
+    seen.observe(p.element, { subtree: true, attributes: true, childList: true, characterData: true });
+    const arrowsWritten = () => {
+      for (const r of seen.takeRecords()) {
+        const a = (r.target instanceof Element ? r.target : r.target.parentElement)?.closest('.vp-arrow');
+        if (a) written.add(`${a.getAttribute('data-kind')}${a.getAttribute('data-row')}`);
+      }
+      return [...written].sort();
+    };
+    // query 0 moves (the selected one): it and every key's score change; queries 1 and 2 are not even read
+    const read = vi.spyOn(Element.prototype, 'getAttribute');
+    p.update(moved([1.2, 0.1]));
+    const arrowOf = (e: unknown) => {
+      const a = (e as Element).closest('.vp-arrow');
+      return a ? `${a.getAttribute('data-kind')}${a.getAttribute('data-row')}` : '';
+    };
+    const readArrows = new Set(read.mock.contexts.map(arrowOf));
+    read.mockRestore();
+    expect([...readArrows].filter((a) => a.startsWith('q'))).toEqual(['q0']);
+    expect(arrowsWritten()).toEqual(['k0', 'k1', 'k2', 'q0']);
+    expect(tip(p, 'q', 0).getAttribute('aria-label')).toBe('query 0: (1.2, 0.1) (selected)');
+    written.clear();
+    p.update(moved([1.2, 0.1])); // the same numbers again: nothing written
+    expect(arrowsWritten()).toEqual([]);
+    p.update(moved([1.2, 0.1]), { words: { queryTip: 'Q{label}: ({x}, {y})' } }); // every query's name changes
+    expect(arrowsWritten()).toEqual(['q0', 'q1', 'q2']);
+    expect(tip(p, 'q', 2).getAttribute('aria-label')).toBe('Q2: (1, 1)');
+    seen.disconnect();
   });
 });

@@ -27,7 +27,7 @@
 // Everything is found through the component's own elements, never through
 // `document`, so it works inside a shadow root.
 
-import { CursorState, ThemePalette, figureControls, listenCursor, listenTableToggle, setDimmed, type FigureControls } from '../kit/figure-kit';
+import { CursorState, ThemePalette, figureControls, listenCursor, listenTableToggle, setDimmed, setText, type FigureControls } from '../kit/figure-kit';
 import { FigureLifecycle } from '../kit/lifecycle';
 import { cellBitmap, drawCanvas, type CellSource } from './cells';
 import { normalise, rowSums } from './data';
@@ -174,7 +174,7 @@ export class Heatmap {
     if (!fitsIn(this.pos.hover, m.rows, m.cols)) this.pos.hover = null;
     this.element.dataset['rows'] = String(m.rows);
     this.element.dataset['cols'] = String(m.cols);
-    this.tableButton.textContent = w.table;
+    setText(this.tableButton, w.table);
     this.figure.setAttribute('aria-label', ariaLabel(m, o, w));
     this.bitmap = cellBitmap(this.element.ownerDocument, m, o.domain, this.colours.get().maskFill, this.bitmap);
     this.tableStale = true;
@@ -341,6 +341,6 @@ export class Heatmap {
     drawHighlight(this.svg, active, m ? L : null);
     if (!m || !L) return;
     const w = this.words();
-    this.readout.textContent = active ? describeCell(m, (this.sums ??= rowSums(m)), o, w, active.row, active.col) : idleText(m, o, w);
+    setText(this.readout, active ? describeCell(m, (this.sums ??= rowSums(m)), o, w, active.row, active.col) : idleText(m, o, w));
   }
 }

@@ -4,6 +4,7 @@
 // Each note keeps data-row.
 
 import { select } from 'd3-selection';
+import { setAttr, setText } from '../kit/figure-kit';
 import { FONT, NOTE_LINE_H, type HeatmapLayout } from './layout';
 
 /** One row note to draw: row i and its text. */
@@ -34,17 +35,22 @@ export function drawNotes(svg: SVGSVGElement, L: HeatmapLayout, notes: string[] 
     .selectAll<SVGTSpanElement, string>('tspan')
     .data(shown ? L.notesTitleLines : [])
     .join('tspan')
-    .attr('x', L.notesX)
-    .attr('y', (_, k) => L.notesTitleY + k * NOTE_LINE_H)
-    .text((d) => d);
+    // written only where they changed: a drag redraws the notes many times a second
+    .each(function (d, k) {
+      setAttr(this, 'x', String(L.notesX));
+      setAttr(this, 'y', String(L.notesTitleY + k * NOTE_LINE_H));
+      setText(this, d);
+    });
   g.select('.hm-notes-rows')
     .selectAll<SVGTextElement, RowNote>('text')
     .data(shown ? visibleNotes(notes, L.rowTicks) : [])
     .join('text')
-    .attr('class', 'hm-note')
-    .attr('x', L.notesX)
-    .attr('y', (d) => L.top + (d.i + 0.5) * L.cell)
-    .attr('dy', '0.32em')
-    .attr('data-row', (d) => d.i)
-    .text((d) => d.t);
+    .each(function (d) {
+      setAttr(this, 'class', 'hm-note');
+      setAttr(this, 'x', String(L.notesX));
+      setAttr(this, 'y', String(L.top + (d.i + 0.5) * L.cell));
+      setAttr(this, 'dy', '0.32em');
+      setAttr(this, 'data-row', String(d.i));
+      setText(this, d.t);
+    });
 }

@@ -5,7 +5,7 @@
 // matrix gets a note instead; a mid-size one is only built when the table is
 // first opened (see tableNow).
 
-import { captionedTable, fill, formatFull } from '../kit/figure-kit';
+import { captionedTable, fill, formatFull, setAttr, setText } from '../kit/figure-kit';
 import { isMasked } from './data';
 import { tableCaption } from './readout';
 import { columnWidths, headerText, tableParts, type HeaderText, type TablePart, type TableTexts } from './table-fit';
@@ -124,7 +124,8 @@ function span(doc: Document, className: string, text: string): HTMLSpanElement {
 
 /**
  * Write new values (and row notes) into the tables buildTable made, in place: for an update that changes only
- * the numbers (a drag changes them many times a second). The caller knows the structure is the same.
+ * the numbers (a drag changes them many times a second), writing only the cells that changed. The caller knows
+ * the structure is the same.
  */
 export function refreshTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w: HeatmapWords): void {
   const maskedLabel = tableTexts(o, w).maskedLabel;
@@ -132,13 +133,13 @@ export function refreshTable(box: HTMLElement, m: Matrix, o: ResolvedOptions, w:
     const i = Number(td.dataset['row']);
     const p = i * m.cols + Number(td.dataset['col']);
     const hidden = isMasked(m, p);
-    if (hidden) td.dataset['masked'] = '1';
-    else delete td.dataset['masked'];
-    td.textContent = hidden ? maskedLabel : formatFull(m.values[p]);
+    if (hidden) setAttr(td, 'data-masked', '1');
+    else if (td.hasAttribute('data-masked')) td.removeAttribute('data-masked');
+    setText(td, hidden ? maskedLabel : formatFull(m.values[p]));
   }
   for (const tr of box.querySelectorAll<HTMLTableRowElement>('tbody tr')) {
     const note = tr.querySelector<HTMLTableCellElement>('td.hm-table-row-note');
     const i = Number(tr.querySelector<HTMLTableCellElement>('td[data-row]')?.dataset['row'] ?? tr.rowIndex - 1);
-    if (note) note.textContent = o.rowNotes?.[i] ?? '';
+    if (note) setText(note, o.rowNotes?.[i] ?? '');
   }
 }

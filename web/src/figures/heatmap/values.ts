@@ -6,6 +6,7 @@
 // data-col.
 
 import { select } from 'd3-selection';
+import { setAttr, setText } from '../kit/figure-kit';
 import { isMasked } from './data';
 import { cellText, type HeatmapLayout } from './layout';
 import { colourFor, MASK_FILL, textColourFor } from './scales';
@@ -62,12 +63,15 @@ export function drawValues(svg: SVGSVGElement, m: Matrix, L: HeatmapLayout, doma
     .selectAll<SVGTextElement, CellValue>('text')
     .data(cellValues(m, L, domain, digits, maskFill))
     .join('text')
-    .attr('class', (d) => (d.t === MASK_TEXT ? 'hm-value hm-value-masked' : 'hm-value'))
-    .attr('x', (d) => (d.j + 0.5) * L.cell)
-    .attr('y', (d) => (d.i + 0.5) * L.cell)
-    .attr('dy', '0.35em')
-    .attr('fill', (d) => d.fill)
-    .attr('data-row', (d) => d.i)
-    .attr('data-col', (d) => d.j)
-    .text((d) => d.t);
+    // written only where they changed: a drag redraws many times a second, and each text written is laid out again
+    .each(function (d) {
+      setAttr(this, 'class', d.t === MASK_TEXT ? 'hm-value hm-value-masked' : 'hm-value');
+      setAttr(this, 'x', String((d.j + 0.5) * L.cell));
+      setAttr(this, 'y', String((d.i + 0.5) * L.cell));
+      setAttr(this, 'dy', '0.35em');
+      setAttr(this, 'fill', d.fill);
+      setAttr(this, 'data-row', String(d.i));
+      setAttr(this, 'data-col', String(d.j));
+      setText(this, d.t);
+    });
 }

@@ -29,6 +29,16 @@ export const EMPTY_SVG = `<svg xmlns="${SVG_NS}" width="0" height="0"/>`;
 /** Fill the {name} placeholders of a template (the one filler, i18n/fill.ts). */
 export { fill } from '../../base/fill';
 
+/** Set an element's text unless it already is that (a write makes the browser lay it out again, and a live region speak again). */
+export function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Set an attribute unless it already has that value (a drag redraws many times a second; most attributes stay). */
+export function setAttr(el: Element, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
 /** Escape text for XML content and attribute values. */
 export function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -55,13 +55,3 @@ export function createParts(doc: Document, w: TokenLinesWords, testid: string): 
   element.append(figure, note, readout, toolbar);
   return { element, figure, layers, buttons, note, readout, clearButton };
 }
-
-/** Set an element's text unless it already is that (a write makes the browser lay it out again, and a live region speak again). */
-export function setText(el: Element, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
-}
-
-/** Set an attribute unless it already has that value. */
-export function setAttr(el: Element, name: string, value: string): void {
-  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-}

@@ -25,7 +25,7 @@
 // found through the component's own elements, never through `document`, so
 // it works inside a shadow root.
 
-import { ThemePalette, setDimmed } from '../kit/figure-kit';
+import { ThemePalette, setAttr, setDimmed, setText } from '../kit/figure-kit';
 import { FigureLifecycle } from '../kit/lifecycle';
 import { checkData, isEmpty, tooMany } from './data';
 import { TOKEN_LINES_EXPORT, type ExportSource } from './export';
@@ -35,7 +35,7 @@ import { drawLegend } from './legend';
 import { NO_LINES, applyLineView, drawHover, drawLines, type DrawnLines } from './lines';
 import { ariaLabel, describeLine, describeToken, idleText, svgTitle, tokenLinesWords, tooManyText } from './readout';
 import { DEFAULT_PALETTE, type TokenLinesPalette } from './style';
-import { createParts, setAttr, setText } from './parts';
+import { createParts } from './parts';
 import { drawFrame, type SvgLayers } from './svg';
 import { headName } from './text';
 import { buttonToken, drawButtons, drawLabels, markButtons, markLabels, type TokenButtons } from './tokens';

@@ -22,6 +22,8 @@ export interface Arrow {
   score: SVGTextElement | null;
   /** The focusable tip (role button) with its touch target. */
   tip: SVGGElement;
+  /** What it was last drawn from (the plane's key of the frame, words and numbers it shows), '' before the first drawing. */
+  drawn: string;
 }
 
 /** What one arrow shows. */
@@ -65,7 +67,7 @@ export function createArrow(doc: Document, kind: VectorKind, row: number, helpId
     svgEl(doc, 'circle', { class: 'vp-ring', r: HANDLE_R - 3, fill: 'none' }),
   );
   group.append(shaft, head, name, ...(score ? [score] : []), tip);
-  return { kind, row, group, shaft, head, name, score, tip };
+  return { kind, row, group, shaft, head, name, score, tip, drawn: '' };
 }
 
 /** Put arrow `a` where `look` says in frame f. */

@@ -4,6 +4,7 @@
 // formula of the scores beside the keys, the aria-live readout, and the
 // keyboard help the tips are described by (visually hidden).
 
+import { setText } from '../kit/figure-kit';
 import { svgEl } from './svg';
 import { columnsText, scoreNote } from './describe';
 import type { PlaneData } from './types';
@@ -72,23 +73,23 @@ export function createControls(doc: Document, id: string): PlaneControls {
   return { projected, columns, columnsText, selects, legend, formula, readout, help };
 }
 
-/** Fill the parts for data d in words w. */
+/** Fill the parts for data d in words w (writing only what changed: a drag fills them many times a second). */
 export function drawControls(c: PlaneControls, d: PlaneData, w: PlaneWords): void {
   const doc = c.formula.ownerDocument;
   c.projected.hidden = !d.projected;
-  c.projected.textContent = d.projected ? w.projected : '';
+  setText(c.projected, d.projected ? w.projected : '');
   const dk = d.q.cols;
   c.columns.hidden = dk <= 2;
-  c.columnsText.textContent = columnsText(d, w);
+  setText(c.columnsText, columnsText(d, w));
   c.selects.forEach((s, k) => {
     const word = s.parentElement?.querySelector('.vp-column-word');
-    if (word) word.textContent = k === 0 ? w.xColumn : w.yColumn;
+    if (word) setText(word, k === 0 ? w.xColumn : w.yColumn);
     if (s.options.length !== dk) s.replaceChildren(...Array.from({ length: dk }, (_, n) => textEl(doc, 'option', '', String(n))));
     s.value = String(d.dims[k]);
   });
   const [lq, lk] = [c.legend.querySelector('.vp-legend-queries'), c.legend.querySelector('.vp-legend-keys')];
-  if (lq) lq.textContent = w.legendQueries;
-  if (lk) lk.textContent = w.legendKeys;
-  c.formula.textContent = scoreNote(d, w);
-  c.help.textContent = d.draggable ? w.hint : w.hintFixed;
+  if (lq) setText(lq, w.legendQueries);
+  if (lk) setText(lk, w.legendKeys);
+  setText(c.formula, scoreNote(d, w));
+  setText(c.help, d.draggable ? w.hint : w.hintFixed);
 }

@@ -61,6 +61,8 @@ export class VectorPlane {
   private axesKey = '';
   private dragging = false;
   private dimmed = false;
+  /** Counts the changes of words (an arrow's drawing depends on them). */
+  private wordsVersion = 0;
   private highlighted: [number | null, number | null] = [null, null];
 
   /** Create an empty plane inside container; call update() to draw. */
@@ -99,6 +101,7 @@ export class VectorPlane {
   /** Draw new data (and optionally change the options: callbacks, words). */
   update(data: PlaneData, options?: Partial<PlaneOptions>): void {
     if (options) this.options = { ...this.options, ...options };
+    if (options?.words) this.wordsVersion++;
     this.data = data;
     // the extent stays while a tip is dragged; otherwise it fits the arrows
     if (!this.dragging || !this.frame) this.frame = frameFor(fitExtent(points(data)));
@@ -170,21 +173,36 @@ export class VectorPlane {
     return list;
   }
 
-  /** Put every arrow where the data says. */
+  /**
+   * Put every arrow where the data says. An arrow whose numbers, names, frame and words are those it was last
+   * drawn from is left as it is: a drag moves one arrow, and the other queries stay.
+   */
   private drawArrows(d: PlaneData, f: PlaneFrame, w: PlaneWords): void {
     const draggable = d.draggable && !this.dimmed;
+    const frame = `${this.axesKey}|${this.wordsVersion}|${draggable}`;
+    const unchanged = (a: Arrow, key: string) => {
+      if (a.drawn === key) return true;
+      a.drawn = key;
+      return false;
+    };
     this.sync('q', d.q.rows, this.parts.queries).forEach((a, i) => {
       const selected = i === d.query;
       a.group.classList.toggle('vp-selected', selected);
-      const look = { value: valueOf(d, 'q', i), style: queryStyle(selected), name: tipName(d, 'q', i, w), score: '' };
-      drawArrow(a, f, { ...look, aria: tipAria(d, 'q', i, w), pressed: selected, draggable });
+      const value = valueOf(d, 'q', i);
+      const name = tipName(d, 'q', i, w);
+      if (unchanged(a, `${frame}|${value[0]},${value[1]}|${selected}|${name}`)) return;
+      drawArrow(a, f, { value, style: queryStyle(selected), name, score: '', aria: tipAria(d, 'q', i, w), pressed: selected, draggable });
     });
+    const queryName = tipName(d, 'q', d.query, w);
     this.sync('k', d.k.rows, this.parts.keys).forEach((a, j) => {
       const masked = isHidden(d, d.query, j);
       a.group.classList.toggle('vp-masked', masked);
-      const style = keyStyle(d.weights.data[d.query * d.k.rows + j], masked);
-      const look = { value: valueOf(d, 'k', j), style, name: tipName(d, 'k', j, w), score: keyScore(d, j, w) };
-      drawArrow(a, f, { ...look, aria: tipAria(d, 'k', j, w), pressed: null, draggable });
+      const p = d.query * d.k.rows + j;
+      const value = valueOf(d, 'k', j);
+      const name = tipName(d, 'k', j, w);
+      if (unchanged(a, `${frame}|${value[0]},${value[1]}|${masked}|${d.weights.data[p]}|${d.scaled.data[p]}|${name}|${queryName}`)) return;
+      const style = keyStyle(d.weights.data[p], masked);
+      drawArrow(a, f, { value, style, name, score: keyScore(d, j, w), aria: tipAria(d, 'k', j, w), pressed: null, draggable });
     });
   }
 

@@ -1,0 +1,61 @@
+// A drag redraws the heatmap many times a second with one row of new numbers (a query moved): the redraw
+// writes the texts of that row only — the values printed in the cells, the row notes and the table
+// alternative — and the same numbers again write no text at all. Every text written is laid out again, and
+// the page's layout is most of a drag step.
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../../../web/src/figures/kit/figure-kit.css';
+import '../../../../web/src/figures/heatmap/heatmap.css';
+import { Heatmap, type HeatmapData } from '../../../../web/src/figures/heatmap/heatmap';
+
+const made: Heatmap[] = [];
+afterEach(() => {
+  for (const h of made.splice(0)) h.destroy();
+  document.body.replaceChildren();
+});
+
+const N = 6;
+/** Weights with row 0 shifted by `shift` (the row a dragged query 0 changes). */
+function weights(shift: number): HeatmapData {
+  const values = Array.from({ length: N }, (_, i) => Array.from({ length: N }, (_, j): number => (i === j ? 0.5 : 0.1)));
+  values[0] = values[0].map((v, j) => (j === 0 ? v - 5 * shift : v + shift));
+  return { values, rows: N, cols: N };
+}
+const notes = (shift: number) => Array.from({ length: N }, (_, i) => (i === 0 ? `H = ${(1 + shift).toFixed(3)}` : 'H = 1.000'));
+
+/** The rows whose texts (characters, not attributes) were written, by their data-row, from the records. */
+function rowsWritten(records: MutationRecord[]): Set<string> {
+  const rows = new Set<string>();
+  for (const r of records) {
+    if (r.type !== 'childList' && r.type !== 'characterData') continue;
+    const e = r.target instanceof Element ? r.target : r.target.parentElement;
+    const row = e?.closest('[data-row]')?.getAttribute('data-row') ?? e?.closest('tr')?.querySelector('[data-row]')?.getAttribute('data-row');
+    rows.add(row ?? `(outside a row: ${e?.tagName.toLowerCase()}.${e?.getAttribute('class') ?? ''})`);
+  }
+  return rows;
+}
+
+describe('a redraw with one row of new numbers', () => {
+  it('writes the texts of that row only, and nothing when the numbers are the same', async () => {
+    const host = document.createElement('div');
+    host.style.width = '520px';
+    document.body.append(host);
+    const h = new Heatmap(host, { showValues: 'always', rowNotes: notes(0), rowNotesTitle: 'entropy' });
+    made.push(h);
+    h.update(weights(0));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(h.element.querySelectorAll('text.hm-value')).toHaveLength(N * N);
+    expect(h.element.querySelectorAll('td[data-row]')).toHaveLength(N * N); // the table is small: kept up to date
+
+    const seen = new MutationObserver(() => {});
+    seen.observe(h.element, { subtree: true, childList: true, characterData: true });
+    h.update(weights(0.01), { rowNotes: notes(0.01) });
+    expect([...rowsWritten(seen.takeRecords())]).toEqual(['0']);
+    expect(h.element.querySelector('text.hm-value[data-row="0"][data-col="1"]')!.textContent).toBe('0.11');
+    expect(h.element.querySelector('text.hm-note[data-row="0"]')!.textContent).toBe('H = 1.010');
+    expect(h.element.querySelector('td[data-row="0"][data-col="0"]')!.textContent).toBe('0.45');
+
+    h.update(weights(0.01), { rowNotes: notes(0.01) });
+    expect([...rowsWritten(seen.takeRecords())]).toEqual([]);
+    seen.disconnect();
+  });
+});
