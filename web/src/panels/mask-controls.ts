@@ -18,6 +18,7 @@ import { MAX_UINT32 } from '../model/url-text';
 import { el, replaceChildren, uid } from '../widgets/dom';
 import { MAX_MASK_CELLS } from '../widgets/mask-editor';
 import type { PanelContext } from './context';
+import { setText } from '../figures/kit/figure-kit';
 
 /** A parameter of the built masks. */
 type Param = keyof MaskParams;
@@ -149,7 +150,7 @@ export class MaskControls {
     this.align.hidden = nq === nk;
     this.alignSelect.value = state.align;
     const first = queryOffset(state.align, nq, nk);
-    this.about.textContent = mode === 'causal' && first !== 0 ? t('mask.about.causal.shifted', { shift: first, nq }) : t(`mask.about.${mode}`);
+    setText(this.about, mode === 'causal' && first !== 0 ? t('mask.about.causal.shifted', { shift: first, nq }) : t(`mask.about.${mode}`));
     this.toCustom.hidden = !(modes.includes('custom') && (mode === 'causal' || isBuilt(mode)));
     const tooLarge = nq * nk > MAX_MASK_CELLS;
     this.toCustom.disabled = tooLarge;

@@ -10,6 +10,7 @@ import type { State } from '../model/state';
 import { colourTable, lutIndex, MASK_FILL, parseHex } from '../figures/heatmap/scales';
 import { el } from '../widgets/dom';
 import type { Panel, PanelContext, Pointed } from './context';
+import { setText } from '../figures/kit/figure-kit';
 
 /** Side of the compact view, in CSS pixels. */
 const SIDE = 72;
@@ -65,7 +66,7 @@ export class MiniWeights implements Panel {
     const head = view.heads[Math.min(state.head, view.heads.length - 1)];
     const d = head.drawn;
     const [values, rows, cols, hidden] = d ? [d.data, d.rows, d.cols, d.hidden] : [head.weights.data, head.weights.rows, head.weights.cols, view.hidden];
-    this.label.textContent = this.ctx.t('mini.label', { head: this.ctx.t(head.key, head.vars), rows: head.weights.rows, cols: head.weights.cols });
+    setText(this.label, this.ctx.t('mini.label', { head: this.ctx.t(head.key, head.vars), rows: head.weights.rows, cols: head.weights.cols }));
     this.element.classList.toggle('is-stale', !outcome.ok);
     this.pending = () => draw(this.canvas, values, rows, cols, hidden);
     if (this.element.classList.contains('is-away')) this.paint();

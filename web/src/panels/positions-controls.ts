@@ -12,6 +12,7 @@ import { headsOf, opOf } from '../model/ops/index';
 import { POSITIONS, ROPE_BASE_RANGE, type Positions, type RopePairing, type State } from '../model/state';
 import { el, uid } from '../widgets/dom';
 import type { PanelContext } from './context';
+import { setText } from '../figures/kit/figure-kit';
 
 /** The base typed in the field, or null when it is not a number in ROPE_BASE_RANGE. */
 export function parseBase(text: string): number | null {
@@ -115,7 +116,7 @@ export class PositionsControls {
     this.slopes.textContent = slopes ? t(slopes.key, slopes.vars) : '';
     const hint = hintOf(state);
     const where = state.positions === 'none' ? '' : ` ${t(`pos.hint.where.${state.align}`)}`;
-    this.hint.textContent = t(hint.key, hint.vars) + where;
+    setText(this.hint, t(hint.key, hint.vars) + where);
   }
 
   /** The base field's text as the state's base, or the field marked invalid. */

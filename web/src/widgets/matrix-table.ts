@@ -93,9 +93,9 @@ export class MatrixTable {
     const digits = opts.digits ?? 4;
     const rows = Math.min(m.rows, MAX_TABLE);
     const cols = Math.min(m.cols, MAX_TABLE);
-    this.name.textContent = name;
-    this.shape.textContent = `(${shape.join(', ')})`;
-    this.element.setAttribute('aria-label', name);
+    setText(this.name, name);
+    setText(this.shape, `(${shape.join(', ')})`);
+    if (this.element.getAttribute('aria-label') !== name) this.element.setAttribute('aria-label', name);
     const key = `${rows}x${cols}`;
     if (key !== this.built) {
       this.built = key;

@@ -142,16 +142,16 @@ describe('highlight', () => {
 
   it('moves no cursor, calls no onPoint, and redraws no cell', () => {
     const { hm, fig, calls } = pointable();
-    // every redraw of the cells sizes the canvas (drawCanvas): count that
+    // every redraw of the cells looks at the canvas's size (drawCanvas sizes it when it changed): count that
     const canvas = hm.element.querySelector('canvas')!;
     let sized = 0;
     const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width')!;
     Object.defineProperty(canvas, 'width', {
-      get: () => width.get!.call(canvas) as number,
-      set: (v: number) => {
+      get: () => {
         sized++;
-        width.set!.call(canvas, v);
+        return width.get!.call(canvas) as number;
       },
+      set: (v: number) => width.set!.call(canvas, v),
     });
     const values = Array.from(hm.element.querySelectorAll('.hm-value'));
     hm.highlight({ row: 2, col: 0 });
@@ -160,7 +160,7 @@ describe('highlight', () => {
     expect(sized).toBe(0);
     expect(Array.from(hm.element.querySelectorAll('.hm-value'))).toEqual(values); // the same elements, none rebuilt
     hm.update(causal); // (the counter does count a redraw)
-    expect(sized).toBe(1);
+    expect(sized).toBeGreaterThan(0);
     expect(hm.element.dataset['cursorRow']).toBeUndefined();
     expect(hm.element.querySelector('.hm-cursor')!.getAttribute('display')).toBe('none');
     // the keyboard cursor goes on from where it was, not from the emphasis

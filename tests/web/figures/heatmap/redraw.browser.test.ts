@@ -1,6 +1,6 @@
 // A drag redraws the heatmap many times a second with one row of new numbers (a query moved): the redraw
 // writes the texts of that row only — the values printed in the cells, the row notes and the table
-// alternative — and the same numbers again write no text at all. Every text written is laid out again, and
+// alternative — and the same numbers again write no text at all; the canvas and the overlay keep their size. Every text written is laid out again, and
 // the page's layout is most of a drag step.
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../../../web/src/figures/kit/figure-kit.css';
@@ -47,9 +47,12 @@ describe('a redraw with one row of new numbers', () => {
     expect(h.element.querySelectorAll('td[data-row]')).toHaveLength(N * N); // the table is small: kept up to date
 
     const seen = new MutationObserver(() => {});
-    seen.observe(h.element, { subtree: true, childList: true, characterData: true });
+    seen.observe(h.element, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['width', 'height', 'viewBox'] });
     h.update(weights(0.01), { rowNotes: notes(0.01) });
-    expect([...rowsWritten(seen.takeRecords())]).toEqual(['0']);
+    const records = seen.takeRecords();
+    // the size of the canvas and of the overlay stays: setting it again would clear the bitmap and lay the card out
+    expect(records.filter((r) => r.type === 'attributes').map((r) => `${(r.target as Element).tagName} ${r.attributeName}`)).toEqual([]);
+    expect([...rowsWritten(records)]).toEqual(['0']);
     expect(h.element.querySelector('text.hm-value[data-row="0"][data-col="1"]')!.textContent).toBe('0.11');
     expect(h.element.querySelector('text.hm-note[data-row="0"]')!.textContent).toBe('H = 1.010');
     expect(h.element.querySelector('td[data-row="0"][data-col="0"]')!.textContent).toBe('0.45');

@@ -49,8 +49,10 @@ export function drawCanvas(canvas: HTMLCanvasElement, L: HeatmapLayout, dpr: num
   canvas.style.top = `${L.top}px`;
   canvas.style.width = `${L.plotWidth}px`;
   canvas.style.height = `${L.plotHeight}px`;
-  canvas.width = Math.max(1, Math.round(L.plotWidth * dpr));
-  canvas.height = Math.max(1, Math.round(L.plotHeight * dpr));
+  // a new size only when it changed: setting it resets the bitmap even to the same size (clearRect clears it below)
+  const [width, height] = [Math.max(1, Math.round(L.plotWidth * dpr)), Math.max(1, Math.round(L.plotHeight * dpr))];
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
   const ctx = src.bitmap ? canvas.getContext('2d') : null;
   if (ctx) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);

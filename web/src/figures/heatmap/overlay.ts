@@ -5,7 +5,7 @@
 // (highlight.ts). Drawn with d3-selection, colours and fonts as
 // presentation attributes (no inline styles: CSP), so the export is a copy.
 
-import { FONT_FAMILY, SVG_NS } from '../kit/figure-kit';
+import { FONT_FAMILY, SVG_NS, setAttr } from '../kit/figure-kit';
 import { buildAxes, drawAxes, drawTitles } from './axes';
 import { anyMasked } from './data';
 import { buildDefs, drawDefs } from './defs';
@@ -51,9 +51,10 @@ export function createOverlay(doc: Document, id: string): SVGSVGElement {
 export function sizeOverlay(stage: HTMLElement, svg: SVGSVGElement, L: HeatmapLayout): void {
   stage.style.width = `${L.width}px`;
   stage.style.height = `${L.height}px`;
-  svg.setAttribute('width', String(L.width));
-  svg.setAttribute('height', String(L.height));
-  svg.setAttribute('viewBox', `0 0 ${L.width} ${L.height}`);
+  // set only when they change: a new size of the <svg> lays out the card again, and a drag redraws many times a second
+  setAttr(svg, 'width', String(L.width));
+  setAttr(svg, 'height', String(L.height));
+  setAttr(svg, 'viewBox', `0 0 ${L.width} ${L.height}`);
 }
 
 /** What the layers that do not depend on the values were last drawn from, per overlay. */
