@@ -43,8 +43,29 @@ export function cellBitmap(
   return c;
 }
 
-/** Size the on-screen canvas to the plot (backing store at device resolution) and paint the cells; nothing is painted without a bitmap. */
-export function drawCanvas(canvas: HTMLCanvasElement, L: HeatmapLayout, dpr: number, src: CellSource): void {
+/**
+ * What the on-screen canvas shows: the size, matrix shape, domain and palette it was painted with, and each
+ * cell's colour (its index in the lookup table, or -1 when masked). A drag changes one row or column of the
+ * weights many times a second: drawCanvas then repaints only the cells whose colour changed.
+ */
+export interface PaintedCells {
+  key: string;
+  codes: Int16Array;
+}
+
+/** Each cell's colour code: its index in the lookup table, or -1 when masked. */
+function colourCodes(m: Matrix, domain: [number, number]): Int16Array {
+  const codes = new Int16Array(m.rows * m.cols);
+  for (let p = 0; p < codes.length; p++) codes[p] = m.masked && m.masked[p] ? -1 : lutIndex(m.values[p], domain);
+  return codes;
+}
+
+/**
+ * Size the on-screen canvas to the plot (backing store at device resolution) and paint the cells; nothing is
+ * painted without a bitmap. With `before` (what the canvas showed) and the same size, shape, domain, palette and
+ * masked cells, and no grid lines, only the cells whose colour changed are painted again. Returns what it shows.
+ */
+export function drawCanvas(canvas: HTMLCanvasElement, L: HeatmapLayout, dpr: number, src: CellSource, before: PaintedCells | null = null): PaintedCells | null {
   canvas.style.left = `${L.left}px`;
   canvas.style.top = `${L.top}px`;
   canvas.style.width = `${L.plotWidth}px`;
@@ -54,11 +75,39 @@ export function drawCanvas(canvas: HTMLCanvasElement, L: HeatmapLayout, dpr: num
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
   const ctx = src.bitmap ? canvas.getContext('2d') : null;
-  if (ctx) {
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    paintCells(ctx, src, 0, 0, canvas.width / Math.max(src.m.cols, 1));
+  if (!ctx) return null;
+  const { m } = src;
+  const cellPx = canvas.width / Math.max(m.cols, 1);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  const direct = m.rows * m.cols <= DIRECT_CELLS && !src.grid;
+  const key = JSON.stringify([canvas.width, canvas.height, m.rows, m.cols, src.domain, src.pal]);
+  const codes = direct ? colourCodes(m, src.domain) : null;
+  if (codes && before?.key === key && sameMasked(before.codes, codes)) {
+    const hex = colourTable().hex;
+    for (let p = 0; p < codes.length; p++) {
+      if (codes[p] === before.codes[p] || codes[p] < 0) continue;
+      ctx.fillStyle = hex[codes[p]];
+      fillCell(ctx, 0, 0, cellPx, Math.floor(p / m.cols), p % m.cols);
+    }
+    return { key, codes };
   }
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  paintCells(ctx, src, 0, 0, cellPx);
+  return codes ? { key, codes } : null;
+}
+
+/** Whether the same cells are masked in both (a cell masked or unmasked needs its hatch drawn or cleared: a full repaint). */
+function sameMasked(a: Int16Array, b: Int16Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let p = 0; p < a.length; p++) if (a[p] < 0 !== b[p] < 0) return false;
+  return true;
+}
+
+/** Fill cell (i, j) over whole device pixels (its edges rounded), so a cell painted again leaves no trace of its old colour. */
+function fillCell(ctx: CanvasRenderingContext2D, x0: number, y0: number, cellPx: number, i: number, j: number): void {
+  const x = Math.round(x0 + j * cellPx);
+  const y = Math.round(y0 + i * cellPx);
+  ctx.fillRect(x, y, Math.round(x0 + (j + 1) * cellPx) - x, Math.round(y0 + (i + 1) * cellPx) - y);
 }
 
 /** Paint cells with their top-left corner at (x0, y0) and side cellPx, in the context's pixels. */
@@ -72,7 +121,7 @@ export function paintCells(ctx: CanvasRenderingContext2D, src: CellSource, x0: n
       for (let j = 0; j < m.cols; j++) {
         const p = i * m.cols + j;
         ctx.fillStyle = m.masked && m.masked[p] ? pal.maskFill : hex[lutIndex(m.values[p], src.domain)];
-        ctx.fillRect(x0 + j * cellPx, y0 + i * cellPx, cellPx, cellPx);
+        fillCell(ctx, x0, y0, cellPx, i, j);
       }
   } else if (src.bitmap) {
     ctx.imageSmoothingEnabled = false;

@@ -29,7 +29,7 @@
 
 import { CursorState, ThemePalette, figureControls, listenCursor, listenTableToggle, setDimmed, setText, type FigureControls } from '../kit/figure-kit';
 import { FigureLifecycle } from '../kit/lifecycle';
-import { cellBitmap, drawCanvas, type CellSource } from './cells';
+import { cellBitmap, drawCanvas, type CellSource, type PaintedCells } from './cells';
 import { normalise, rowSums } from './data';
 import { hatchId } from './defs';
 import { drawEmphasis } from './emphasis';
@@ -95,6 +95,8 @@ export class Heatmap {
   /** The row sums the readout tells, computed when a cell is first read out (null: not yet, for this data). */
   private sums: Float64Array | null = null;
   private bitmap: HTMLCanvasElement | null = null;
+  /** What the on-screen canvas shows (drawCanvas repaints only the cells that changed). */
+  private painted: PaintedCells | null = null;
   private layout: HeatmapLayout | null = null;
   /** Whether the table alternative has been asked for (large tables are built on demand). */
   private tableWanted = false;
@@ -319,7 +321,7 @@ export class Heatmap {
     this.layout = L;
     sizeOverlay(this.stage, this.svg, L);
     // Canvas: CSS size = plot size; backing store at device resolution.
-    drawCanvas(this.canvas, L, this.element.ownerDocument.defaultView?.devicePixelRatio || 1, this.cells(m));
+    this.painted = drawCanvas(this.canvas, L, this.element.ownerDocument.defaultView?.devicePixelRatio || 1, this.cells(m), this.painted);
     drawOverlay(this.svg, { m, o, L, rowLabels, colLabels, digits, pal: this.colours.get() });
     drawEmphasis(this.svg, this.emphasis, m.rows, m.cols, L);
     const win = this.element.ownerDocument.defaultView;
