@@ -214,6 +214,13 @@ describe('multi_head, d = 4, h = 2: each head its own parts', () => {
     ref.out[2].forEach((o, c) => close(ex.values.outRow[c], o));
     expect(lineOf(ex, 'sum', 1)).toBe('This is head 2’s part of the output: columns 2–3 of the output row.');
   });
+
+  test('a head one column wide names its column, not a range “3–3”', () => {
+    const src = sourceFor(stateOf(Q, K, V, { op: 'multi_head', h: 4 }), 3);
+    expect(lineOf(explainWeight(src, 0, 1, en), 'source')).toBe('Head 4 compares column 3 of Q and K.');
+    expect(lineOf(explainOutputRow(src, 2, en), 'sum', 1)).toBe('This is head 4’s part of the output: column 3 of the output row.');
+    expect(lineOf(explainWeight(src, 0, 1, zh), 'source')).toBe('第 4 个头比较 Q 和 K 的第 3 列。');
+  });
 });
 
 describe('temperature and scaling', () => {

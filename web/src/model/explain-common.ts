@@ -104,11 +104,16 @@ export function named(labels: readonly string[] | undefined, index: number): str
 /** A line from pieces. */
 export const line = (role: ExplainLine['role'], pieces: Piece[]): ExplainLine => ({ role, pieces, text: plainText(pieces) });
 
+/** A head's columns from `from`, `width` of them: "columns 2–3", or "column 2" for one. */
+export function columnsOf(t: Translate, from: number, width: number): string {
+  return width === 1 ? t('explain.col', { from }) : t('explain.cols', { from, to: from + width - 1 });
+}
+
 /** For a block's head (q, k, v columns of LN(X)): its output row is its columns of attended, before the residual adds X; else none. */
 export function attendedNote(src: ExplainSource, width: number, t: Translate): ExplainLine[] {
   if (src.parts.source !== 'normed') return [];
-  const from = (src.head ?? 0) * width;
-  return [line('note', phrase(t, 'explain.headSliceAttended', { n: (src.head ?? 0) + 1, from, to: from + width - 1 }))];
+  const cols = columnsOf(t, (src.head ?? 0) * width, width);
+  return [line('note', phrase(t, 'explain.headSliceAttended', { n: (src.head ?? 0) + 1, cols }))];
 }
 
 /** The sentence saying where q and k come from (projections, a head's columns, the length multiplier), or none. */
@@ -116,9 +121,8 @@ export function sourceStep(src: ExplainSource, t: Translate): ExplainStep[] {
   const p = src.parts;
   const notes: ExplainLine[] = [];
   if (p.source === 'projected') notes.push(line('note', phrase(t, 'explain.projected')));
-  else if (p.source === 'normed') notes.push(line('note', phrase(t, 'explain.normed', { n: (src.head ?? 0) + 1, from: p.offset, to: p.offset + p.dk - 1 })));
-  else if ((src.heads ?? 1) > 1)
-    notes.push(line('note', phrase(t, 'explain.headColumns', { n: (src.head ?? 0) + 1, from: p.offset, to: p.offset + p.dk - 1 })));
+  else if (p.source === 'normed') notes.push(line('note', phrase(t, 'explain.normed', { n: (src.head ?? 0) + 1, cols: columnsOf(t, p.offset, p.dk) })));
+  else if ((src.heads ?? 1) > 1) notes.push(line('note', phrase(t, 'explain.headColumns', { n: (src.head ?? 0) + 1, cols: columnsOf(t, p.offset, p.dk) })));
   if (p.qLength !== 1) notes.push(line('note', phrase(t, 'explain.qLength', { f: num(p.qLength) })));
   return notes.length ? [{ id: 'source', label: t('explain.step.source'), lines: notes }] : [];
 }

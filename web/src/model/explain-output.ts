@@ -5,6 +5,7 @@
 
 import {
   attendedNote,
+  columnsOf,
   explanationText,
   headingOf,
   largestKey,
@@ -46,10 +47,11 @@ function sumStep(src: ExplainSource, i: number, weights: number[], outRow: numbe
   const lines = [line('math', pieces)];
   if (!keys.length) lines.push(line('note', phrase(t, 'explain.allMasked', { i })));
   const heads = src.heads ?? 1;
-  if (src.parts.source === 'normed') lines.push(...attendedNote(src, outRow.length, t));
+  const attended = attendedNote(src, outRow.length, t); // a block's head: its columns of attended
+  if (attended.length) lines.push(...attended);
   else if (heads > 1) {
-    const from = (src.head ?? 0) * outRow.length;
-    lines.push(line('note', phrase(t, 'explain.headSlice', { n: (src.head ?? 0) + 1, from, to: from + outRow.length - 1 })));
+    const cols = columnsOf(t, (src.head ?? 0) * outRow.length, outRow.length);
+    lines.push(line('note', phrase(t, 'explain.headSlice', { n: (src.head ?? 0) + 1, cols })));
   }
   return { id: 'sum', label: t('explain.step.sum'), lines };
 }

@@ -30,10 +30,12 @@ export const EXPLAIN_WORDS = bilingual({
     '这里 q = X·Wq 和 k = X·Wk 是投影后的查询和键，v = X·Wv。',
   ],
   'explain.normed': [
-    'The block has no projections: head {n}’s q, k and v are columns {from}–{to} of LN(X), the layer-normed input.',
-    '这个块没有投影：第 {n} 个头的 q、k、v 都是 LN(X)（层归一化后的输入）的第 {from}–{to} 列。',
+    'The block has no projections: head {n}’s q, k and v are {cols} of LN(X), the layer-normed input.',
+    '这个块没有投影：第 {n} 个头的 q、k、v 都是 LN(X)（层归一化后的输入）的{cols}。',
   ],
-  'explain.headColumns': ['Head {n} compares columns {from}–{to} of Q and K.', '第 {n} 个头比较 Q 和 K 的第 {from}–{to} 列。'],
+  'explain.headColumns': ['Head {n} compares {cols} of Q and K.', '第 {n} 个头比较 Q 和 K 的{cols}。'],
+  'explain.cols': ['columns {from}–{to}', '第 {from}–{to} 列'],
+  'explain.col': ['column {from}', '第 {from} 列'],
   'explain.qLength': ['The queries are the rows of Q times the length multiplier {f}.', '查询是 Q 的各行乘以长度倍数 {f}。'],
   'explain.terms': [' ({n} terms; the {hidden} in the middle are not shown)', '（共 {n} 项；中间的 {hidden} 项未显示）'],
   'explain.termsKeys': [' ({n} keys; the {hidden} in the middle are not shown)', '（共 {n} 个键；中间的 {hidden} 个未显示）'],
@@ -61,13 +63,10 @@ export const EXPLAIN_WORDS = bilingual({
   'explain.column': ['{part} of {total} ({pct}) in column {c}', '第 {c} 列 {total} 中的 {part}（{pct}）'],
   'explain.sumsToOne': ['The weights of a row sum to 1.', '每一行的权重之和为 1。'],
   'explain.largest': ['The largest, {w}, is on {k}.', '最大的权重 {w} 落在 {k} 上。'],
-  'explain.headSlice': [
-    'This is head {n}’s part of the output: columns {from}–{to} of the output row.',
-    '这是第 {n} 个头对输出的贡献：输出行的第 {from}–{to} 列。',
-  ],
+  'explain.headSlice': ['This is head {n}’s part of the output: {cols} of the output row.', '这是第 {n} 个头对输出的贡献：输出行的{cols}。'],
   'explain.headSliceAttended': [
-    'This is head {n}’s output: columns {from}–{to} of the row of attended; the block’s out adds X to it (out = X + attended).',
-    '这是第 {n} 个头的输出：attended 这一行的第 {from}–{to} 列；块的 out 再加上 X（out = X + attended）。',
+    'This is head {n}’s output: {cols} of the row of attended; the block’s out adds X to it (out = X + attended).',
+    '这是第 {n} 个头的输出：attended 这一行的{cols}；块的 out 再加上 X（out = X + attended）。',
   ],
   'explain.summary': [
     'Weight ({i}, {j}) = {w}: score {s}, scaled {x}, softmax {num} / {den}.',
