@@ -34,6 +34,10 @@ Cost block_cost(double n, double d, double h, bool rope, bool alibi) {
           "use fewer rows (tokens) or columns of X"};
 }
 
+Cost project_cost(double n, double d_in, double d_out) {
+  return {n * d_in * d_out, 8.0 * n * d_out, "use fewer rows of X or a narrower W"};
+}
+
 Cost single_head_cost(double n, double d_in, double d_k, double d_v) {
   return {n * d_in * (2.0 * d_k + d_v) + n * n * (d_k + d_v),
           8.0 * (n * (2.0 * d_k + 2.0 * d_v) + n * n),
@@ -89,6 +93,7 @@ Result<Cost> cost_of(const std::string& fn, const std::vector<double>& d) {
       {"attention_steps", 4, "n_q, n_k, d_k, d_v", "attention"},
       {"multi_head", 6, "n_q, n_k, d, d_v, h, rope", "multi_head"},
       {"block", 5, "n, d, h, rope, alibi", "block"},
+      {"project", 3, "n, d_in, d_out", "project"},
       {"single_head", 4, "n, d_in, d_k, d_v", "single_head"},
       {"grouped_query_attention", 11, "batch, n_q, n_k, q_in, k_in, v_in, H, G, d_k, d_v, d_o",
        "grouped_query_attention"},
@@ -109,6 +114,7 @@ Result<Cost> cost_of(const std::string& fn, const std::vector<double>& d) {
   if (fn == "attention_steps") r.value = attention_steps_cost(d[0], d[1], d[2], d[3]);
   if (fn == "multi_head") r.value = multi_head_cost(d[0], d[1], d[2], d[3], d[4], d[5] != 0.0);
   if (fn == "block") r.value = block_cost(d[0], d[1], d[2], d[3] != 0.0, d[4] != 0.0);
+  if (fn == "project") r.value = project_cost(d[0], d[1], d[2]);
   if (fn == "single_head") r.value = single_head_cost(d[0], d[1], d[2], d[3]);
   if (fn == "grouped_query_attention")
     r.value = grouped_query_attention_cost(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8],

@@ -37,6 +37,8 @@ Cost multi_head_cost(double n_q, double n_k, double d, double d_v, double h, boo
 // n²·2d, rope's rotations, alibi's h·n² biases; normed, attended, out,
 // weights (and the biases).
 Cost block_cost(double n, double d, double h, bool rope, bool alibi);
+// project (n rows of width d_in, W d_in × d_out): X·W + b.
+Cost project_cost(double n, double d_in, double d_out);
 // single_head (n rows of width d_in; Wq, Wk d_in × d_k, Wv d_in × d_v).
 Cost single_head_cost(double n, double d_in, double d_k, double d_v);
 // grouped_query_attention: batch B; q, k, v widths q_in, k_in, v_in; H

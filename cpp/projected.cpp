@@ -64,6 +64,26 @@ Matrix slice(const Tensor3& t, std::size_t b) {
 
 }  // namespace
 
+Result<Matrix> project(const Matrix& X, const Matrix& W, const std::vector<double>& b) {
+  const char* fn = "project";
+  Status s = check_matrix(fn, "X", X);
+  if (s.ok()) s = check_matrix(fn, "W", W);
+  if (s.ok()) s = rows_match(fn, "W", W, "X", X.cols, shape_str(X.rows, X.cols));
+  if (s.ok()) s = bias_matches(fn, "b", b, "W", W);
+  // n·d_in·d_out multiply-adds; the result (n, d_out)
+  if (s.ok())
+    s = check_cost(fn, project_cost(static_cast<double>(X.rows), static_cast<double>(X.cols),
+                                    static_cast<double>(W.cols)));
+  if (!s.ok()) return Result<Matrix>::Fail(s);
+  Result<Matrix> r;
+  r.value = matmul(X, W, b);  // (n, d_out)
+  // finite inputs can still project beyond float64: refuse rather than return ±∞ or NaN
+  s = projection_finite(fn, r.value, b.empty() ? "X·W" : "X·W + b",
+                        b.empty() ? "X or W" : "X, W or b");
+  if (!s.ok()) return Result<Matrix>::Fail(s);
+  return r;
+}
+
 Result<SingleHeadResult> single_head(const Matrix& X, const Matrix& Wq, const Matrix& Wk,
                                      const Matrix& Wv, bool causal) {
   const char* fn = "single_head";

@@ -11,6 +11,12 @@
 
 namespace ap {
 
+// One learned projection, X·W + b (PyTorch's nn.Linear with its weight
+// transposed; seed 000 writes X·Wq): how a head's q, k and v are made from the
+// tokens, for the figures that take a projected head apart.
+// X (n, d_in), W (d_in, d_out), b (d_out) or empty → (n, d_out).
+Result<Matrix> project(const Matrix& X, const Matrix& W, const std::vector<double>& b = {});
+
 struct SingleHeadResult {
   Matrix q;        // (n, d_k)   X·Wq
   Matrix k;        // (n, d_k)   X·Wk

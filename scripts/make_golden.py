@@ -24,6 +24,7 @@ Files (tests/golden/), read by tests/cpp/golden_test.cpp and by Vitest:
   pos_encoding.json  [{n, d, out}]
   single_head.json   [{name, X, Wq, Wk, Wv, causal, q, k, v, weights, out,
                        out_f32, weights_f32}]
+  project.json       [{op: "project", name, X, W, b (or null), out}]  X·W + b, by nn.Linear
   grouped.json       [{name, q, k, v, params: {Wq, bq, Wk, bk, Wv, bv, Wo, bo},
                        num_heads, num_kv_heads, mask, out, weights}]
   temperature.json   [{name, op: "attention", Q, K, V, mask, scale, temperature,
@@ -479,6 +480,33 @@ def make_single_head():
             "out_f32": r32["out"].double().tolist(), "weights_f32": r32["weights"].double().tolist(),
         })
     return write("single_head.json", cases)
+
+
+def make_project():
+    # X·W + b, the projection every head starts with: computed by nn.Linear (its weight is Wᵀ; no bias: 0)
+    # and checked against the plain product; the first case is seed 000's q = X·Wq.
+    g = gen(41)
+    seed000 = json.load(open(os.path.join(OUT_DIR, "single_head.json")))[0]
+    cases = []
+
+    def add(name, X, W, b):
+        lin = nn.Linear(W.shape[0], W.shape[1]).double()
+        load_linear(lin, W, b)
+        with torch.no_grad():
+            out = lin(X)                                       # (n, d_out)
+        plain = X @ W + (b if b is not None else 0.0)
+        assert (out - plain).abs().max() < 1e-12
+        cases.append({"op": "project", "name": name, "X": X.tolist(), "W": W.tolist(), "b": tolist(b), "out": out.tolist()})
+        return out
+
+    X0, Wq0 = torch.tensor(seed000["X"], dtype=F64), torch.tensor(seed000["Wq"], dtype=F64)
+    q0 = add("seed000_q_is_X_Wq", X0, Wq0, None)
+    assert (q0 - torch.tensor(seed000["q"], dtype=F64)).abs().max() < 1e-12
+    add("with_bias_3x4_to_5", randn(g, 3, 4), randn(g, 4, 5), randn(g, 5))
+    add("one_by_one", randn(g, 1, 1), randn(g, 1, 1), randn(g, 1))
+    add("wide_5x64_to_6_with_bias", randn(g, 5, 64), uniform(g, 64, 6, bound=0.125), randn(g, 6))
+    add("large_values", randn(g, 4, 3, scale=1e150), randn(g, 3, 2, scale=1e150), None)
+    return write("project.json", cases)
 
 
 def make_grouped():
@@ -1565,7 +1593,7 @@ def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     total = 0
     for make in [make_softmax, make_attention, make_multi_head, make_layer_norm, make_block,
-                 make_pos_encoding, make_single_head, make_grouped, make_temperature, make_entropy]:
+                 make_pos_encoding, make_single_head, make_project, make_grouped, make_temperature, make_entropy]:
         total += make()
     total += make_mask_patterns()  # masks
     total += make_positions()  # positions: RoPE, ALiBi

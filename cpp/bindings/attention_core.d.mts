@@ -83,6 +83,8 @@ export interface RawCore {
     RawResult<{ normed: RawMatrix; attended: RawMatrix; out: RawMatrix; weights: RawStack }>;
   single_head(X: RawMatrix, Wq: RawMatrix, Wk: RawMatrix, Wv: RawMatrix, causal: boolean):
     RawResult<{ q: RawMatrix; k: RawMatrix; v: RawMatrix; weights: RawMatrix; out: RawMatrix }>;
+  /** X·W + b (b null: no bias). */
+  project(X: RawMatrix, W: RawMatrix, b: Float64Array | null): RawResult<{ out: RawMatrix }>;
   grouped_query_attention(q: RawTensor3, k: RawTensor3, v: RawTensor3, params: RawParams,
     num_heads: number, num_kv_heads: number, mask: RawMask | null):
     RawResult<{ out: RawTensor3; weights: Float64Array; num_heads: number }>;

@@ -134,6 +134,17 @@ val js_single_head(val X, val Wq, val Wk, val Wv, bool causal) {
       });
 }
 
+// { ok, out (n, d_out) }: X·W + b; b a Float64Array or null/undefined (no bias)
+val js_project(val X, val W, val b) {
+  const char* fn = "project";
+  ap::Status s = values_within(fn, "X", X);
+  if (s.ok()) s = values_within(fn, "W", W);
+  if (!s.ok()) return failure(s);
+  const std::vector<double> bias = absent(b) ? std::vector<double>() : doubles(b);
+  return result_to(ap::project(matrix_from(X), matrix_from(W), bias),
+                   [](val& o, const ap::Matrix& m) { o.set("out", matrix_to(m)); });
+}
+
 // { Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo? } → ProjectionParams (grouped_query_attention, kv_decode)
 ap::ProjectionParams projection_params_from(const val& params) {
   ap::ProjectionParams p;
@@ -399,6 +410,7 @@ EMSCRIPTEN_BINDINGS(attention_core) {
   emscripten::function("layer_norm", &js_layer_norm);
   emscripten::function("block", &js_block);
   emscripten::function("single_head", &js_single_head);
+  emscripten::function("project", &js_project);
   emscripten::function("grouped_query_attention", &js_grouped_query_attention);
   emscripten::function("random_normal", &js_random_normal);
   // masks

@@ -55,6 +55,15 @@ TEST(Cost, MultiHeadBlockSingleHeadSayWhatTheCallsSay) {
             cost_of("block", {64, 8, 2, 0, 0}).value.multiply_adds);
 }
 
+TEST(Cost, ProjectSaysWhatTheCallSays) {
+  // 4096 · 257 · 4096 multiply-adds is just over the cap (2³²); 256 columns is at it
+  const std::string over = project(Matrix(4096, 257, 0.5), Matrix(257, 4096, 0.5)).status.message;
+  EXPECT_FALSE(over.empty());
+  EXPECT_EQ(said("project", {4096, 257, 4096}), over);
+  EXPECT_EQ(said("project", {4096, 256, 4096}), "");
+  EXPECT_EQ(cost_of("project", {3, 4, 5}).value.result_bytes, 8.0 * 3 * 5);
+}
+
 TEST(Cost, GroupedQueryAttentionSaysWhatTheCallSays) {
   ProjectionParams p;
   p.Wq = Matrix(1, 128, 0.5);

@@ -163,12 +163,14 @@ describe('compute', () => {
     expect(v.trace[0]).toMatch(/^X \(1, \d+, \d+\) {2}LN\(X\) \(1, \d+, \d+\)$/);
   });
 
-  test('grouped-query attention: a head per query head labelled with its K/V head, no steps', () => {
-    const v = view(compute(core, presetById('seed004-gqa')!.build()));
+  test('grouped-query attention: a head per query head labelled with its K/V head; the chosen head’s steps', () => {
+    const v = view(compute(core, { ...presetById('seed004-gqa')!.build(), head: 5 }));
     expect(v.heads).toHaveLength(8);
     expect(v.heads.map((h) => h.label)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `head ${n} (kv ${n <= 4 ? 1 : 2})`));
     expect([v.heads[5].key, v.heads[5].vars]).toEqual(['head.kv', { n: 6, kv: 2 }]);
-    expect(v.steps).toBeNull();
+    expect(v.stepsHead).toBe(5);
+    expect(v.steps!.map((s) => s.key)).toEqual(['step.scores', 'step.scaled', 'step.masked', 'step.weights', 'step.out']);
+    expect(Array.from(v.steps![3].m.data)).toEqual(Array.from(v.heads[5].weights.data));
     expect(v.out.name).toBe('out');
     expect(v.trace).toHaveLength(3);
   });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Core, TypedMatrix } from '../../../web/src/core/core';
 import { compute } from '../../../web/src/model/compute';
-import { PRESETS } from '../../../web/src/model/presets';
+import { PRESETS, presetById } from '../../../web/src/model/presets';
 import { capsOf, FALLBACK_CAPS, refusal, routeOf, WORKER_MULTIPLY_ADDS } from '../../../web/src/model/route';
 import { defaultState, parse, type MatrixSource, type State } from '../../../web/src/model/state';
 import { dimsOf, estimateWork } from '../../../web/src/model/work';
@@ -65,7 +65,16 @@ describe('estimateWork: from the shapes alone', () => {
     s.mask = 'causal';
     expect(estimateWork(core, s).calls.map((c) => c.fn)).toEqual(['causal_mask', 'attention', 'attention_steps']);
     const fns = PRESETS.map((p) => estimateWork(core, p.build()).calls.at(-1)!.fn);
-    expect(new Set(fns)).toEqual(new Set(['attention_steps', 'grouped_query_attention', 'linear_attention']));
+    expect(new Set(fns)).toEqual(new Set(['attention_steps', 'linear_attention']));
+    // grouped-query attention's small heads keep their parts: the three projections and each head's steps
+    const gqa = estimateWork(core, presetById('seed004-gqa')!.build()).calls.map((c) => c.fn);
+    expect(gqa.slice(gqa.indexOf('grouped_query_attention'))).toEqual([
+      'grouped_query_attention',
+      'project',
+      'project',
+      'project',
+      ...Array<string>(8).fill('attention_steps'),
+    ]);
   });
 });
 

@@ -129,11 +129,15 @@ describe('the explanation panel', () => {
     expect(live.textContent).toBe('Weight (0, 2) = 0.4011: score 1, scaled 0.7071, softmax 2.028 / 5.056.');
   });
 
-  test('hidden for grouped-query attention (its heads keep no parts)', () => {
-    const { panel, outcome } = setUp(presetById('seed004-gqa')!.build());
+  test('grouped-query attention: a query head written out, reading its key/value head’s columns of the projections', () => {
+    const { panel, outcome, point } = setUp({ ...presetById('seed004-gqa')!.build(), head: 5 });
     expect(outcome.ok).toBe(true);
-    expect(panel.element.hidden).toBe(true);
-    expect(panel.current()).toBeNull();
+    expect(panel.element.hidden).toBe(false);
+    point({ kind: 'weight', head: 5, i: 1, j: 0 });
+    expect(panel.element.textContent).toContain(
+      'Query head 6 reads key/value head 2: q is columns 80–95 of q·Wq, k is columns 16–31 of k·Wk and v is columns 16–31 of v·Wv (each with its bias, where given).',
+    );
+    expect(panel.current()!.heading).toBe('head 6 · query 1 → key 0');
   });
 
   test('block: the steps’ head written out, its q, k and v named as columns of LN(X)', () => {

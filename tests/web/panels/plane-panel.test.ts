@@ -4,7 +4,7 @@
 // cells of Q (live while moving, one history entry at the end) and the weights
 // follow; keys move K; Escape puts the matrices back; a random Q is written
 // out first; multi_head heads and the length multiplier write the right cells;
-// single_head is drawn but not dragged; block hides the panel; a bad input
+// single_head and grouped-query attention's heads are drawn but not dragged; block hides the panel; a bad input
 // keeps the last drawing dimmed; the query, the columns and pointing.
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Core } from '../../../web/src/core/core';
@@ -12,6 +12,7 @@ import { t } from '../../../web/src/i18n/i18n';
 import { compute, materialize, type Outcome, type View } from '../../../web/src/model/compute';
 import { cellsOf, cloneState, defaultState, type MatrixSource, type State } from '../../../web/src/model/state';
 import type { HistoryMode, PanelContext, Pointed } from '../../../web/src/panels/context';
+import { presetById } from '../../../web/src/model/presets';
 import { PlanePanel, planeDims, writeCells } from '../../../web/src/panels/plane-panel';
 import { loadCoreInJsdom } from '../widgets/editor-kit';
 
@@ -261,6 +262,20 @@ describe('what the panel shows', () => {
     r.drag('q', 0, 20, 0);
     expect(r.history).toEqual([]);
     expect(r.tip('k', 1).getAttribute('aria-label')).toMatch(/^key 1: \(0, 2\); masked for q0$/);
+  });
+
+  test('grouped-query attention: the chosen query head’s projected q against its key/value head’s k, not dragged', () => {
+    const s = { ...presetById('seed004-gqa')!.build(), head: 6 };
+    const r = rig(s);
+    expect(r.panel.element.hidden).toBe(false);
+    expect(r.panel.element.querySelector<HTMLElement>('[data-testid=plane-prompt]')!.hidden).toBe(true);
+    expect(r.panel.element.querySelector<HTMLElement>('.vp-projected')!.textContent).toBe(
+      'Projected: this query head’s columns of q·Wq + bq and its key/value head’s columns of k·Wk + bk. To drag the arrows, use attention(Q, K, V).',
+    );
+    expect(r.panel.element.querySelectorAll('.vp-arrow.vp-query')).toHaveLength(2); // n_q = 2
+    expect(r.panel.element.querySelectorAll('.vp-arrow.vp-key')).toHaveLength(4); // n_k = 4
+    r.drag('q', 0, 20, 0);
+    expect(r.history).toEqual([]);
   });
 
   test('block: its heads are not the plane’s (q, k and v are columns of LN(X)), the panel hides itself', () => {

@@ -64,6 +64,7 @@ export function makeFriendly(raw: RawCore, typed: TypedCore): FriendlyCore {
       const r = typed.single_head(M(f, 'X', X), M(f, 'Wq', Wq), M(f, 'Wk', Wk), M(f, 'Wv', Wv), opts);
       return { q: fromTyped(r.q), k: fromTyped(r.k), v: fromTyped(r.v), weights: fromTyped(r.weights), out: fromTyped(r.out) };
     },
+    project: (X, W, b) => fromTyped(typed.project(M('project', 'X', X), M('project', 'W', W), b == null ? b : toTypedVector('project', 'b', b))),
     grouped_query_attention: (q, k, v, params, opts) => groupedQueryAttention(typed, q, k, v, params, opts),
     random_normal: (rows, cols, seed, scale) => fromTyped(typed.random_normal(rows, cols, seed, scale)),
     // the parts (parts.ts): positions, the mask builders, attention at scale, linear attention

@@ -19,7 +19,7 @@ const T3 = (fn: string, arg: string, x: unknown) => shaped<TypedTensor3>(fn, arg
 /** The softmax temperature τ of an options object: a finite number > 0, default 1. */
 const tau = (fn: string, o: Record<string, unknown>) => positive(fn, 'temperature', o.temperature, 1);
 
-/** A bias of grouped_query_attention: null/undefined (no bias) or a non-empty Float64Array. */
+/** A bias vector (grouped_query_attention, project): null/undefined (no bias) or a non-empty Float64Array. */
 function bias(fn: string, arg: string, x: unknown): Float64Array | null {
   if (x == null) return null;
   const b = view(x, Float64Array) ?? fail(fn, `${arg} must be a Float64Array or null, got ${describe(x)}`, 'not_a_number');
@@ -77,6 +77,10 @@ export function makeTyped(raw: RawCore): TypedCore {
       const f = 'single_head';
       const args = [M(f, 'X', X), M(f, 'Wq', Wq), M(f, 'Wk', Wk), M(f, 'Wv', Wv)] as const;
       return unwrap(raw.single_head(...args, flag(f, 'causal', obj(f, 'opts', opts).causal, true)), f);
+    },
+    project: (X, W, b) => {
+      const f = 'project';
+      return unwrap(raw.project(M(f, 'X', X), M(f, 'W', W), bias(f, 'b', b)), f).out;
     },
     grouped_query_attention: (q, k, v, params, opts) => {
       const f = 'grouped_query_attention';

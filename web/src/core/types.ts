@@ -124,6 +124,8 @@ export interface TypedCore {
   /** `epsOrOptions`: the layer norm's eps (default 1e-5) or { eps?, rope?, alibi? } (rope options). */
   block(X: TypedMatrix, h: number, mask?: TypedMask | null, epsOrOptions?: number | BlockOptions | null): BlockResult<TypedMatrix>;
   single_head(X: TypedMatrix, Wq: TypedMatrix, Wk: TypedMatrix, Wv: TypedMatrix, opts?: { causal?: boolean }): SingleHeadResult<TypedMatrix>;
+  /** A learned projection X·W + b: X (n, d_in), W (d_in, d_out), b (d_out) or none → (n, d_out). */
+  project(X: TypedMatrix, W: TypedMatrix, b?: Float64Array | null): TypedMatrix;
   grouped_query_attention(
     q: TypedTensor3,
     k: TypedTensor3,
@@ -146,6 +148,8 @@ export interface Core {
   /** `opts`: { eps?, rope?, alibi? } (rope and alibi: rope options). */
   block(X: Matrix, h: number, mask?: BoolMatrix | null, opts?: BlockOptions | null): BlockResult;
   single_head(X: Matrix, Wq: Matrix, Wk: Matrix, Wv: Matrix, opts?: { causal?: boolean }): SingleHeadResult;
+  /** A learned projection X·W + b: X (n, d_in), W (d_in, d_out), b (d_out) or none → (n, d_out). */
+  project(X: Matrix, W: Matrix, b?: number[] | null): Matrix;
   grouped_query_attention(q: Tensor3, k: Tensor3, v: Tensor3, params: ProjectionParams, opts: GroupedOptions): GroupedResult;
   random_normal(rows: number, cols: number, seed: number, scale?: number): Matrix;
   /** The seed 003 experiments (typed arrays in and out). */

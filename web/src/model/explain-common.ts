@@ -109,11 +109,24 @@ export function columnsOf(t: Translate, from: number, width: number): string {
   return width === 1 ? t('explain.col', { from }) : t('explain.cols', { from, to: from + width - 1 });
 }
 
-/** For a block's head (q, k, v columns of LN(X)): its output row is its columns of attended, before the residual adds X; else none. */
-export function attendedNote(src: ExplainSource, width: number, t: Translate): ExplainLine[] {
-  if (src.parts.source !== 'normed') return [];
-  const cols = columnsOf(t, (src.head ?? 0) * width, width);
-  return [line('note', phrase(t, 'explain.headSliceAttended', { n: (src.head ?? 0) + 1, cols }))];
+/**
+ * Where a head's output row goes when it is not the output itself: a block's head (q, k, v columns of LN(X))
+ * makes its columns of attended, before the residual adds X; a grouped-query head its columns of the heads'
+ * concatenation, which Wo projects. Else none.
+ */
+export function headOutputNote(src: ExplainSource, width: number, t: Translate): ExplainLine[] {
+  const vars = { n: (src.head ?? 0) + 1, cols: columnsOf(t, (src.head ?? 0) * width, width) };
+  if (src.parts.source === 'normed') return [line('note', phrase(t, 'explain.headSliceAttended', vars))];
+  if (src.parts.source === 'grouped') return [line('note', phrase(t, 'explain.headSliceGrouped', vars))];
+  return [];
+}
+
+/** Which columns of the projections a grouped-query head reads: its own of q·Wq, its key/value head's of k·Wk and v·Wv. */
+function groupedVars(src: ExplainSource, t: Translate): Record<string, string | number> {
+  const p = src.parts;
+  const kv = p.kvHead ?? 0;
+  const [dk, dv] = [p.dk, p.v.cols];
+  return { n: (src.head ?? 0) + 1, kv: kv + 1, qcols: columnsOf(t, p.offset, dk), kcols: columnsOf(t, kv * dk, dk), vcols: columnsOf(t, kv * dv, dv) };
 }
 
 /** The sentence saying where q and k come from (projections, a head's columns, the length multiplier), or none. */
@@ -121,6 +134,7 @@ export function sourceStep(src: ExplainSource, t: Translate): ExplainStep[] {
   const p = src.parts;
   const notes: ExplainLine[] = [];
   if (p.source === 'projected') notes.push(line('note', phrase(t, 'explain.projected')));
+  else if (p.source === 'grouped') notes.push(line('note', phrase(t, 'explain.grouped', groupedVars(src, t))));
   else if (p.source === 'normed') notes.push(line('note', phrase(t, 'explain.normed', { n: (src.head ?? 0) + 1, cols: columnsOf(t, p.offset, p.dk) })));
   else if ((src.heads ?? 1) > 1) notes.push(line('note', phrase(t, 'explain.headColumns', { n: (src.head ?? 0) + 1, cols: columnsOf(t, p.offset, p.dk) })));
   if (p.qLength !== 1) notes.push(line('note', phrase(t, 'explain.qLength', { f: num(p.qLength) })));

@@ -4,7 +4,7 @@
 // exactly 0) are left out of the sum and named.
 
 import {
-  attendedNote,
+  headOutputNote,
   columnsOf,
   explanationText,
   headingOf,
@@ -47,8 +47,8 @@ function sumStep(src: ExplainSource, i: number, weights: number[], outRow: numbe
   const lines = [line('math', pieces)];
   if (!keys.length) lines.push(line('note', phrase(t, 'explain.allMasked', { i })));
   const heads = src.heads ?? 1;
-  const attended = attendedNote(src, outRow.length, t); // a block's head: its columns of attended
-  if (attended.length) lines.push(...attended);
+  const goesTo = headOutputNote(src, outRow.length, t); // a block's or a grouped-query head: where its row goes
+  if (goesTo.length) lines.push(...goesTo);
   else if (heads > 1) {
     const cols = columnsOf(t, (src.head ?? 0) * outRow.length, outRow.length);
     lines.push(line('note', phrase(t, 'explain.headSlice', { n: (src.head ?? 0) + 1, cols })));

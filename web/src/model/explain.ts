@@ -16,7 +16,7 @@
 
 import {
   at,
-  attendedNote,
+  headOutputNote,
   explanationText,
   headingOf,
   isHidden,
@@ -87,8 +87,17 @@ function scaledStep(src: ExplainSource, i: number, j: number, t: Translate): Exp
   return { id: 'scaled', label: t('explain.step.scaled'), lines };
 }
 
-/** Where the sinusoidal encoding went, by where q and k come from: into Q, K and V; into X before the projections; into X before the layer norm. */
-const SINUSOIDAL_NOTE = { input: 'explain.pos.sinusoidal', projected: 'explain.pos.sinusoidalX', normed: 'explain.pos.sinusoidalLN' } as const;
+/**
+ * Where the sinusoidal encoding went, by where q and k come from: into Q, K and V; into X before the projections
+ * (grouped-query attention takes no positions: its inputs would be projected the same way); into X before the
+ * layer norm.
+ */
+const SINUSOIDAL_NOTE = {
+  input: 'explain.pos.sinusoidal',
+  projected: 'explain.pos.sinusoidalX',
+  grouped: 'explain.pos.sinusoidalX',
+  normed: 'explain.pos.sinusoidalLN',
+} as const;
 
 /** What positions did to q and k for weight (i, j) (RoPE turned them, PE was added), as lines of the source step. */
 function positionLines(src: ExplainSource, i: number, j: number, t: Translate): ExplainLine[] {
@@ -163,7 +172,7 @@ function shareStep(src: ExplainSource, i: number, j: number, masked: boolean, t:
     line('math', [v('w', `${i},${j}`), text('·'), v('v', j), text(' = '), num(w), text(' × '), ...vector(vj), text(' = '), ...vector(term)]),
     line('math', [v('out', i), text(' = '), v('Σ', 'j'), text(' '), v('w', `${i},j`), text('·'), v('v', 'j'), text(' = '), ...vector(outRow)]),
   ];
-  lines.push(...attendedNote(src, outRow.length, t));
+  lines.push(...headOutputNote(src, outRow.length, t));
   if (masked) lines.push(line('note', phrase(t, 'explain.maskedShare', { out: v('out', i) })));
   else {
     lines.push(line('note', phrase(t, 'explain.weightShare', { v: v('v', j), out: v('out', i), pct: formatPercent(w) })));

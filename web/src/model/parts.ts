@@ -57,9 +57,12 @@ export interface HeadParts {
    * 'input': q and k are columns [offset, offset + d_k) of the typed Q and K (times qLength for q), so a drag can
    * write them back; 'projected': they are X·Wq and X·Wk (single_head), drawn but not dragged; 'normed': q, k and v
    * are columns [offset, offset + d_k) of LN(X) (block: no projections), and the head's output those columns of
-   * attended, before the residual.
+   * attended, before the residual; 'grouped': q is columns [offset, offset + d_k) of q·Wq + bq, k and v are key/value
+   * head kvHead's columns of k·Wk + bk and v·Wv + bv (grouped-query attention), drawn but not dragged.
    */
   source: PartsSource;
+  /** The key/value head whose k and v a query head reads (source 'grouped'). */
+  kvHead?: number;
   /** First column of Q and K this head reads (source 'input'). */
   offset: number;
   /** (n_q, n_k) the bias added to the scaled scores before masking (ALiBi), or none. */
@@ -69,7 +72,7 @@ export interface HeadParts {
 }
 
 /** Where a head's q, k and v come from (HeadParts.source). */
-export type PartsSource = 'input' | 'projected' | 'normed';
+export type PartsSource = 'input' | 'projected' | 'normed' | 'grouped';
 
 /** What parts() needs besides the vectors. */
 export interface PartsOptions {
@@ -78,6 +81,7 @@ export interface PartsOptions {
   qLength: number;
   source: PartsSource;
   offset: number;
+  kvHead?: number;
   bias?: TypedMatrix | null;
   positions?: PartsPositions;
 }

@@ -2,8 +2,8 @@
 // points at (hover or keyboard focus on a heatmap cell), written out with its
 // actual numbers (model/explain.ts); an output row the same way, from its
 // weights row. With nothing pointed at it explains the selected query's
-// largest weight. Hidden when the head keeps no parts (block, gqa, heads too
-// large to take apart).
+// largest weight. Hidden when the head keeps no parts (linear attention, heads
+// too large to take apart).
 //
 // Accessibility: every formula is drawn with <var>, <sub> and <sup> for the
 // eye and given as plain Unicode text to screen readers; a polite live region

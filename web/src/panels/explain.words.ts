@@ -33,6 +33,10 @@ export const EXPLAIN_WORDS = bilingual({
     'The block has no projections: head {n}’s q, k and v are {cols} of LN(X), the layer-normed input.',
     '这个块没有投影：第 {n} 个头的 q、k、v 都是 LN(X)（层归一化后的输入）的{cols}。',
   ],
+  'explain.grouped': [
+    'Query head {n} reads key/value head {kv}: q is {qcols} of q·Wq, k is {kcols} of k·Wk and v is {vcols} of v·Wv (each with its bias, where given).',
+    '第 {n} 个查询头读取第 {kv} 个键/值头：q 是 q·Wq 的{qcols}，k 是 k·Wk 的{kcols}，v 是 v·Wv 的{vcols}（如有偏置，各自加上）。',
+  ],
   'explain.headColumns': ['Head {n} compares {cols} of Q and K.', '第 {n} 个头比较 Q 和 K 的{cols}。'],
   'explain.cols': ['columns {from}–{to}', '第 {from}–{to} 列'],
   'explain.col': ['column {from}', '第 {from} 列'],
@@ -67,6 +71,10 @@ export const EXPLAIN_WORDS = bilingual({
   'explain.headSliceAttended': [
     'This is head {n}’s output: {cols} of the row of attended; the block’s out adds X to it (out = X + attended).',
     '这是第 {n} 个头的输出：attended 这一行的{cols}；块的 out 再加上 X（out = X + attended）。',
+  ],
+  'explain.headSliceGrouped': [
+    'This is head {n}’s output: it fills {cols} of the heads’ concatenation, which Wo turns into the output (out = concat·Wo + bo).',
+    '这是第 {n} 个头的输出：它填入各头拼接结果的{cols}，再由 Wo 变换为输出（out = concat·Wo + bo）。',
   ],
   'explain.summary': [
     'Weight ({i}, {j}) = {w}: score {s}, scaled {x}, softmax {num} / {den}.',

@@ -163,6 +163,8 @@ export class OperationPanel implements Panel {
     if (flags.heads === 'grouped') {
       controls.push(this.intField('opt.numHeads', 'num-heads', state.numHeads, ...boundsOf('numHeads'), (s, v) => (s.numHeads = v)));
       controls.push(this.intField('opt.numKvHeads', 'num-kv-heads', state.numKvHeads, ...boundsOf('numKvHeads'), (s, v) => (s.numKvHeads = v)));
+      // the query head the plane, the steps and "How weight (i, j) was made" show
+      controls.push(this.intField('opt.head', 'head', state.head + 1, 1, Math.max(1, state.numHeads), (s, v) => (s.head = v - 1)));
       const group = state.numHeads / state.numKvHeads;
       const kind =
         state.numKvHeads === state.numHeads

@@ -146,7 +146,7 @@ export class PlanePanel implements Panel {
       queryLabels: distinct(view.queryLabels),
       keyLabels: distinct(view.keyLabels),
       draggable,
-      projected: parts.source === 'projected',
+      projected: parts.source === 'grouped' ? 'grouped' : parts.source === 'projected',
       scale: parts.scale,
       temperature: parts.temperature,
     });

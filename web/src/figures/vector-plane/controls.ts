@@ -77,7 +77,7 @@ export function createControls(doc: Document, id: string): PlaneControls {
 export function drawControls(c: PlaneControls, d: PlaneData, w: PlaneWords): void {
   const doc = c.formula.ownerDocument;
   c.projected.hidden = !d.projected;
-  setText(c.projected, d.projected ? w.projected : '');
+  setText(c.projected, d.projected === 'grouped' ? w.projectedGrouped : d.projected ? w.projected : '');
   const dk = d.q.cols;
   c.columns.hidden = dk <= 2;
   setText(c.columnsText, columnsText(d, w));

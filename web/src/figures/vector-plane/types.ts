@@ -46,8 +46,8 @@ export interface PlaneData {
   keyLabels?: readonly string[];
   /** Whether the tips can be dragged (the vectors are inputs the owner can write back). */
   draggable: boolean;
-  /** Whether q and k are projections (X·Wq, X·Wk): the plane says so. */
-  projected: boolean;
+  /** Whether q and k are projections, and which: X·Wq and X·Wk (true), or a query head's columns of q·Wq + bq and its key/value head's of k·Wk + bk ('grouped'); the plane says so. */
+  projected: boolean | 'grouped';
   /** Whether the scores were divided by √d_k, and the temperature τ: the formula under the plane. */
   scale: boolean;
   temperature: number;

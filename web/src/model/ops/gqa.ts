@@ -1,17 +1,23 @@
 // gqa.ts — grouped-query attention of seed 004 (MHA / GQA / MQA): q, k, v
 // projected by Wq, Wk, Wv (d_in × d_out, x·W + b), H query heads reading G
 // key/value heads (query head i reads K/V head ⌊i / (H / G)⌋), then Wo. A head
-// per query head, labelled with its K/V head; no steps, no positions; the
-// KV-cache stepper decodes its inputs token by token.
+// per query head, labelled with its K/V head; no positions; the KV-cache
+// stepper decodes its inputs token by token. Small heads keep their parts:
+// the core's projections (project: q·Wq + bq, …), each head's columns of them
+// and the core's steps on those, so the plane draws them (not dragged: they
+// are projections), the steps show the chosen head and "How weight (i, j) was
+// made" writes it out.
 
 import { bilingual } from '../../base/words';
 import { defaultState, type MatrixSource, type State } from '../state';
 import { rand, randSmall, sizeOf } from '../examples';
 import { hiddenOf, maskFor } from '../masks';
-import { fmt, headView, labelsOf, named, shape } from '../view';
+import { keepsParts, parts } from '../parts';
+import { fmt, headView, labelsOf, named, shape, type HeadView, type Inputs } from '../view';
 import { call } from './cost';
+import { columns, stepsOf } from './steps';
 import { ALL_MASKS, type OpSpec } from './spec';
-import type { TypedMatrix } from '../../core/core';
+import type { Core, TypedMask, TypedMatrix } from '../../core/core';
 
 /**
  * Grouped-query attention's inputs, small: keep Q, K, V (or start from X or a 3 × 4 fill) and give them
@@ -86,6 +92,25 @@ const GQA_LINES = [
   'out = linear(torch.cat(outs, dim=-1), Wo, bo)',
 ];
 
+/**
+ * Give every head its parts (small heads only): the core projects q, k and v (q·Wq + bq, k·Wk + bk, v·Wv + bv),
+ * query head i compares its columns of the first with K/V head ⌊i / group⌋'s columns of the others. Returns every
+ * head's q, k and v (the chosen one's make the steps).
+ */
+function withParts(core: Core, x: Inputs, heads: HeadView[], group: number, dk: number, dv: number, mask: TypedMask | null) {
+  const bias = (m: TypedMatrix | undefined) => (m ? m.data : null);
+  const [Qp, Kp, Vp] = [core.typed.project(x.Q, x.Wq, bias(x.bq)), core.typed.project(x.K, x.Wk, bias(x.bk)), core.typed.project(x.V, x.Wv, bias(x.bv))];
+  const slices = heads.map((_, i) => {
+    const kv = Math.floor(i / group);
+    return { q: columns(Qp, i * dk, dk), k: columns(Kp, kv * dk, dk), v: columns(Vp, kv * dv, dv), kv };
+  });
+  slices.forEach((s, i) => {
+    const p = parts(core, s.q, s.k, s.v, mask, { scale: true, temperature: 1, qLength: 1, source: 'grouped', offset: i * dk, kvHead: s.kv });
+    if (p) heads[i].parts = p;
+  });
+  return slices;
+}
+
 /** Grouped-query attention (MHA / GQA / MQA). */
 export const gqa = {
   id: 'gqa',
@@ -96,7 +121,7 @@ export const gqa = {
     selfInput: false,
     masks: ALL_MASKS,
     positions: false,
-    plane: false,
+    plane: true,
     sliders: false,
     scaleOption: false,
     eps: false,
@@ -126,13 +151,15 @@ export const gqa = {
     const dk = x.Wq.cols / H;
     const dv = x.Wv.cols / state.numKvHeads;
     const out = { data: r.out.data, rows: r.out.rows, cols: r.out.cols };
+    const head = Math.min(state.head, H - 1);
+    const chosen = keepsParts(nq, nk, dk, dv) ? withParts(core, x, heads, group, dk, dv, mask)[head] : null;
     return {
       heads,
       hidden: hiddenOf(mask),
       out: named('step.output', out),
       extra: [],
-      steps: null,
-      stepsHead: 0,
+      steps: chosen ? stepsOf(core, chosen.q, chosen.k, chosen.v, mask, { scale: true, whole: heads[head].parts }) : null,
+      stepsHead: head,
       trace: [
         `q ${fmt(shape(x.Q))}  k ${fmt(shape(x.K))}  v ${fmt(shape(x.V))}`,
         `Q = q·Wq ${fmt([1, nq, H, dk])}  K = k·Wk ${fmt([1, nk, state.numKvHeads, dk])}  V = v·Wv ${fmt([1, nk, state.numKvHeads, dv])}`,
@@ -141,12 +168,20 @@ export const gqa = {
       ...labelsOf(state.tokens, nq, nk),
     };
   },
-  // with a batch of 1
+  // with a batch of 1; small heads also their projections and every head's steps (their parts)
   cost(core, state, d) {
     const [H, G] = [state.numHeads, state.numKvHeads];
     const [[nq, qc], [nk, kc], [, vc]] = [d('Q'), d('K'), d('V')];
     const [dk, dv, dout] = [d('Wq')[1] / H, d('Wv')[1] / G, d('Wo')[1]];
-    return { calls: [call(core, 'grouped_query_attention', [1, nq, nk, qc, kc, vc, H, G, dk, dv, dout])], heads: H, nq, nk };
+    const calls = [call(core, 'grouped_query_attention', [1, nq, nk, qc, kc, vc, H, G, dk, dv, dout])];
+    if (keepsParts(nq, nk, dk, dv))
+      calls.push(
+        call(core, 'project', [nq, qc, H * dk]),
+        call(core, 'project', [nk, kc, G * dk]),
+        call(core, 'project', [nk, vc, G * dv]),
+        ...Array.from({ length: H }, () => call(core, 'attention_steps', [nq, nk, dk, dv])),
+      );
+    return { calls, heads: H, nq, nk };
   },
   pytorch: {
     tensors: ['Q', 'K', 'V', 'Wq', 'Wk', 'Wv', 'Wo'],
