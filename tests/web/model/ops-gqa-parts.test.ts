@@ -92,7 +92,7 @@ describe('how a grouped-query head’s weight and output row were made', () => {
     const ex = explainOutputRow(src(), 1, en);
     const notes = ex.steps.find((s) => s.id === 'sum')!.lines.map((l) => l.text);
     expect(notes).toContain(
-      'This is head 6’s output: it fills columns 80–95 of the heads’ concatenation, which Wo turns into the output (out = concat·Wo + bo).',
+      'This is head 6’s output: it fills columns 80–95 of the heads’ concatenation, which Wo turns into the output (out = concat·Wo, plus bo where given).',
     );
     ex.values.outRow.forEach((o, c) => expect(o).toBe(src().parts.out.data[16 + c]));
   });

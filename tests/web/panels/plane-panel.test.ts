@@ -270,7 +270,7 @@ describe('what the panel shows', () => {
     expect(r.panel.element.hidden).toBe(false);
     expect(r.panel.element.querySelector<HTMLElement>('[data-testid=plane-prompt]')!.hidden).toBe(true);
     expect(r.panel.element.querySelector<HTMLElement>('.vp-projected')!.textContent).toBe(
-      'Projected: this query head’s columns of q·Wq + bq and its key/value head’s columns of k·Wk + bk. To drag the arrows, use attention(Q, K, V).',
+      'Projected: this query head’s columns of q·Wq (+ bq) and its key/value head’s columns of k·Wk (+ bk). To drag the arrows, use attention(Q, K, V).',
     );
     expect(r.panel.element.querySelectorAll('.vp-arrow.vp-query')).toHaveLength(2); // n_q = 2
     expect(r.panel.element.querySelectorAll('.vp-arrow.vp-key')).toHaveLength(4); // n_k = 4

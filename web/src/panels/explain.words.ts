@@ -73,8 +73,8 @@ export const EXPLAIN_WORDS = bilingual({
     '这是第 {n} 个头的输出：attended 这一行的{cols}；块的 out 再加上 X（out = X + attended）。',
   ],
   'explain.headSliceGrouped': [
-    'This is head {n}’s output: it fills {cols} of the heads’ concatenation, which Wo turns into the output (out = concat·Wo + bo).',
-    '这是第 {n} 个头的输出：它填入各头拼接结果的{cols}，再由 Wo 变换为输出（out = concat·Wo + bo）。',
+    'This is head {n}’s output: it fills {cols} of the heads’ concatenation, which Wo turns into the output (out = concat·Wo, plus bo where given).',
+    '这是第 {n} 个头的输出：它填入各头拼接结果的{cols}，再由 Wo 变换为输出（out = concat·Wo，如有 bo 再加上 bo）。',
   ],
   'explain.summary': [
     'Weight ({i}, {j}) = {w}: score {s}, scaled {x}, softmax {num} / {den}.',

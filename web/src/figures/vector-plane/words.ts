@@ -85,7 +85,7 @@ export const DEFAULT_PLANE_WORDS: Readonly<PlaneWords> = {
   axis: 'column {n}',
   projected: 'Projected q = X·Wq, k = X·Wk: to drag the arrows, use attention(Q, K, V).',
   projectedGrouped:
-    'Projected: this query head’s columns of q·Wq + bq and its key/value head’s columns of k·Wk + bk. To drag the arrows, use attention(Q, K, V).',
+    'Projected: this query head’s columns of q·Wq (+ bq) and its key/value head’s columns of k·Wk (+ bk). To drag the arrows, use attention(Q, K, V).',
   legendQueries: 'queries (filled heads)',
   legendKeys: 'keys (hollow heads)',
   hint: 'Drag a tip, or focus it and use the arrow keys (Shift: 10× steps); Enter or Space selects a query; Escape cancels a drag.',
@@ -115,7 +115,7 @@ export const PLANE_ZH = {
   yColumn: '纵轴：第几列',
   axis: '第 {n} 列',
   projected: '这里是投影后的 q = X·Wq、k = X·Wk：要拖动箭头，请改用 attention(Q, K, V)。',
-  projectedGrouped: '这里是投影后的向量：这个查询头在 q·Wq + bq 中的列，以及它的键/值头在 k·Wk + bk 中的列。要拖动箭头，请改用 attention(Q, K, V)。',
+  projectedGrouped: '这里是投影后的向量：这个查询头在 q·Wq（+ bq）中的列，以及它的键/值头在 k·Wk（+ bk）中的列。要拖动箭头，请改用 attention(Q, K, V)。',
   legendQueries: '查询（实心箭头）',
   legendKeys: '键（空心箭头）',
   hint: '拖动箭头的尖端，或聚焦它后用方向键移动（按住 Shift 步长乘以 10）；按 Enter 或空格选中一个查询；按 Esc 取消拖动。',
