@@ -107,6 +107,14 @@ describe('the canvas of a 40 × 40 heatmap (small cells, no grid lines)', () => 
     }
   });
 
+  it('paints everything again when the browser gives a lost canvas back (blank)', async () => {
+    const h = await drawn(big(0), 360);
+    const fill = vi.spyOn(CanvasRenderingContext2D.prototype, 'fillRect');
+    h.element.querySelector('canvas.hm-canvas')!.dispatchEvent(new Event('contextrestored'));
+    expect(fill.mock.calls.length).toBeGreaterThanOrEqual(1600);
+    fill.mockRestore();
+  });
+
   it('paints everything again when the masked cells or the domain change', async () => {
     const h = await drawn(big(0), 360);
     const fill = vi.spyOn(CanvasRenderingContext2D.prototype, 'fillRect');

@@ -259,6 +259,11 @@ export class Heatmap {
         this.syncTable();
       }
     });
+    // a canvas whose context the browser lost comes back blank: paint every cell again, not only the changed ones
+    this.life.listeners.add(this.canvas, 'contextrestored', () => {
+      this.painted = null;
+      this.render();
+    });
   }
 
   /** Build the table alternative when it is due (new data, another split for the width, first opened), or empty it while it waits to be opened. */
