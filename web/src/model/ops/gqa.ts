@@ -98,18 +98,18 @@ const GQA_LINES = [
  * head's q, k and v (the chosen one's make the steps).
  */
 function withParts(core: Core, x: Inputs, heads: HeadView[], group: number, dk: number, dv: number, mask: TypedMask | null) {
-  const bias = (m: TypedMatrix | undefined) => (m ? m.data : null);
-  const [Qp, Kp, Vp] = [core.typed.project(x.Q, x.Wq, bias(x.bq)), core.typed.project(x.K, x.Wk, bias(x.bk)), core.typed.project(x.V, x.Wv, bias(x.bv))];
-  const slices = heads.map((_, i) => {
+  const [Qp, Kp, Vp] = [core.typed.project(x.Q, x.Wq, biasOf(x.bq)), core.typed.project(x.K, x.Wk, biasOf(x.bk)), core.typed.project(x.V, x.Wv, biasOf(x.bv))];
+  return heads.map((head, i) => {
     const kv = Math.floor(i / group);
-    return { q: columns(Qp, i * dk, dk), k: columns(Kp, kv * dk, dk), v: columns(Vp, kv * dv, dv), kv };
+    const [q, k, v] = [columns(Qp, i * dk, dk), columns(Kp, kv * dk, dk), columns(Vp, kv * dv, dv)];
+    const p = parts(core, q, k, v, mask, { scale: true, temperature: 1, qLength: 1, source: 'grouped', offset: i * dk, kvHead: kv });
+    if (p) head.parts = p;
+    return { q, k, v };
   });
-  slices.forEach((s, i) => {
-    const p = parts(core, s.q, s.k, s.v, mask, { scale: true, temperature: 1, qLength: 1, source: 'grouped', offset: i * dk, kvHead: s.kv });
-    if (p) heads[i].parts = p;
-  });
-  return slices;
 }
+
+/** A bias vector's numbers, or null for none (the core's "no bias"). */
+const biasOf = (m: TypedMatrix | undefined) => (m ? m.data : null);
 
 /** Grouped-query attention (MHA / GQA / MQA). */
 export const gqa = {
@@ -134,13 +134,12 @@ export const gqa = {
   run(core, state, x) {
     const mask = maskFor(core, state, x.Q.rows, x.K.rows);
     const as3 = (m: TypedMatrix) => ({ data: m.data, batch: 1, rows: m.rows, cols: m.cols });
-    const bias = (m: TypedMatrix | undefined) => (m ? m.data : null);
     const H = state.numHeads;
     const r = core.typed.grouped_query_attention(
       as3(x.Q),
       as3(x.K),
       as3(x.V),
-      { Wq: x.Wq, Wk: x.Wk, Wv: x.Wv, Wo: x.Wo, bq: bias(x.bq), bk: bias(x.bk), bv: bias(x.bv), bo: bias(x.bo) },
+      { Wq: x.Wq, Wk: x.Wk, Wv: x.Wv, Wo: x.Wo, bq: biasOf(x.bq), bk: biasOf(x.bk), bv: biasOf(x.bv), bo: biasOf(x.bo) },
       { num_heads: H, num_kv_heads: state.numKvHeads, mask },
     );
     const [nq, nk] = [x.Q.rows, x.K.rows];
