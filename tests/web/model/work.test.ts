@@ -10,6 +10,7 @@ import { capsOf, FALLBACK_CAPS, refusal, routeOf, WORKER_MULTIPLY_ADDS } from '.
 import { defaultState, parse, type MatrixSource, type State } from '../../../web/src/model/state';
 import { dimsOf, estimateWork } from '../../../web/src/model/work';
 import { STEP_ROWS } from '../../../web/src/model/parts';
+import { call } from '../../../web/src/model/ops/cost';
 import { MAX_TABLE } from '../../../web/src/widgets/matrix-table';
 import { loadCoreForNode } from '../support/load-core';
 
@@ -23,6 +24,41 @@ const link = (q: string, k: string, v: string) => parse(`#op=attention&Q=rand:${
 /** The 4096 × 64 case, and the link that froze the tab for 48 s. */
 const BIG = link('4096:64', '4096:64', '4096:64');
 const FROZE = link('4096:1', '4096:1', '4096:4096');
+
+describe('the cost of a call: asked of the core once per function and sizes', () => {
+  test('a drag (the same shapes again and again) asks the core nothing after the first state; other sizes ask again', () => {
+    const spy = vi.spyOn(core.typed, 'call_cost');
+    try {
+      const s = link('17:5', '17:5', '17:5');
+      const first = estimateWork(core, s);
+      const asked = spy.mock.calls.length;
+      expect(asked, 'the first state asks the core').toBeGreaterThan(0);
+      for (let k = 0; k < 5; k++) expect(estimateWork(core, link('17:5', '17:5', '17:5'))).toEqual(first);
+      expect(spy.mock.calls.length, 'the same shapes: nothing more asked').toBe(asked);
+      const wider = estimateWork(core, link('17:6', '17:6', '17:6'));
+      expect(spy.mock.calls.length, 'other sizes: asked').toBeGreaterThan(asked);
+      expect(wider.multiplyAdds).toBeGreaterThan(first.multiplyAdds);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('what it keeps is the core’s answer, message included, with the function named', () => {
+    expect(call(core, 'attention', [3, 3, 2, 2])).toEqual({ fn: 'attention', ...core.call_cost('attention', [3, 3, 2, 2]) });
+    const over = call(core, 'attention', [4096, 4096, 4097, 1]);
+    expect(call(core, 'attention', [4096, 4096, 4097, 1])).toEqual(over);
+    expect(over.message).toBe(core.call_cost('attention', [4096, 4096, 4097, 1]).message);
+    expect(over.message).not.toBeNull();
+    // [33, 3, …] and [3, 33, …] are different entries (and neither is [3, 3, …])
+    expect(call(core, 'attention', [33, 3, 2, 2])).toEqual({ fn: 'attention', ...core.call_cost('attention', [33, 3, 2, 2]) });
+    expect(call(core, 'attention', [3, 33, 2, 2])).toEqual({ fn: 'attention', ...core.call_cost('attention', [3, 33, 2, 2]) });
+    expect(call(core, 'causal_mask', [3, 3])).toEqual({ fn: 'causal_mask', ...core.call_cost('causal_mask', [3, 3]) });
+  });
+
+  test('more sizes than it keeps: it starts again, and every answer stays the core’s', () => {
+    for (let n = 1; n <= 600; n++) expect(call(core, 'random_normal', [n, 3])).toEqual({ fn: 'random_normal', ...core.call_cost('random_normal', [n, 3]) });
+  });
+});
 
 describe('estimateWork: from the shapes alone', () => {
   test('the dimensions of a source: random, cells (the widest row), none', () => {

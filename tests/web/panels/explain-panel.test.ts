@@ -109,6 +109,29 @@ describe('the explanation panel', () => {
     expect(q('.panel-title').textContent).toBe('How weight (0, 0) was made');
   });
 
+  test('a render, then the same pointing told again (as the playground does after every render): explained once', () => {
+    const state = defaultState();
+    const words: string[] = [];
+    let pointed: Pointed = { kind: 'weight', head: 0, i: 1, j: 2 };
+    const ctx = fakeContext(() => state, core, { pointed: () => pointed });
+    const panel = new ExplainPanel({ ...ctx, t: (key, vars) => (words.push(key), ctx.t(key, vars)) });
+    const outcome = compute(core, state);
+    panel.render(state, outcome);
+    const once = words.length;
+    expect(once, 'the render explains').toBeGreaterThan(0);
+    panel.showPointed(pointed);
+    expect(words.length, 'the same view, state and pointing: nothing worded again').toBe(once);
+    pointed = { kind: 'weight', head: 0, i: 1, j: 0 };
+    panel.showPointed(pointed);
+    expect(words.length, 'another weight: explained').toBeGreaterThan(once);
+    expect(panel.element.querySelector('.panel-title')!.textContent).toBe('How weight (1, 0) was made');
+    const next = { ...state, query: 2 };
+    panel.render(next, compute(core, next));
+    const after = words.length;
+    panel.render(next, compute(core, next));
+    expect(words.length, 'a new outcome (a drag step): explained again').toBeGreaterThan(after);
+  });
+
   test('the live region says the summary once the pointing rests, not on every cell crossed', () => {
     vi.useFakeTimers();
     const { q, point } = setUp(defaultState());

@@ -388,7 +388,7 @@ export class AttentionPlayground extends HTMLElement {
 
   /** The panels that highlight what the learner points at, told again. */
   private pointAgain(): void {
-    this.pointing.setPanels([...(this.host?.built() ?? []), ...(this.mini ? [this.mini] : [])]);
+    this.pointing.setPanels(() => [...(this.host?.upToDate() ?? []), ...(this.mini ? [this.mini] : [])]);
     this.pointing.show();
     this.lessons.pointAgain();
   }

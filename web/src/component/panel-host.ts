@@ -100,9 +100,9 @@ export class PanelHost {
     return this.slots.find((s) => s.spec.name === name)?.element ?? null;
   }
 
-  /** The panels built so far, in page order. */
-  built(): Panel[] {
-    return this.slots.flatMap((s) => (s.panel ? [s.panel] : []));
+  /** The panels built so far that are up to date (not one out of sight that a live render skipped), in page order. */
+  upToDate(): Panel[] {
+    return this.slots.flatMap((s) => (s.panel && !s.stale ? [s.panel] : []));
   }
 
   /** The experiments panel (loaded now if it is shown and not yet), or null when it is not shown. */

@@ -13,10 +13,13 @@ export function samePointed(a: Pointed, b: Pointed): boolean {
 /** The current pointing of one playground and the panels that show it. */
 export class Pointing {
   private current: Pointed = null;
-  private panels: Panel[] = [];
+  private panels: () => readonly Panel[] = () => [];
 
-  /** The panels to tell (after a rebuild). */
-  setPanels(panels: Panel[]): void {
+  /**
+   * The panels to tell, asked at each telling: those up to date (a panel out of sight that skipped a drag's
+   * renders is told when it catches up, which tells every panel again).
+   */
+  setPanels(panels: () => readonly Panel[]): void {
     this.panels = panels;
   }
 
@@ -34,6 +37,6 @@ export class Pointing {
 
   /** Tell every panel again (after a render has rebuilt what they highlight). */
   show(): void {
-    for (const panel of this.panels) panel.showPointed?.(this.current);
+    for (const panel of this.panels()) panel.showPointed?.(this.current);
   }
 }

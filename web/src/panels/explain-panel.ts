@@ -76,6 +76,8 @@ export class ExplainPanel implements Panel {
   private drawnText = '';
   private announced = '';
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** What the last draw explained (a render draws, then the pointing told after every render would draw it again). */
+  private drawnFor: { view: View | null; state: State | null; pointed: string } | null = null;
 
   constructor(ctx: PanelContext) {
     this.ctx = ctx;
@@ -118,6 +120,10 @@ export class ExplainPanel implements Panel {
 
   /** Explain what `p` points at (or the default) and, when the learner pointed, say its summary once the pointing rests. */
   private draw(p: Pointed): void {
+    const pointed = JSON.stringify(p);
+    const last = this.drawnFor;
+    if (last && last.view === this.view && last.state === this.state && last.pointed === pointed) return;
+    this.drawnFor = { view: this.view, state: this.state, pointed };
     const target = this.view && this.state ? targetOf(this.view, this.state, p) : null;
     this.element.hidden = !target;
     if (!target) {

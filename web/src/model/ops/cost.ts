@@ -16,9 +16,23 @@ export interface Call {
   message: string | null;
 }
 
-/** The cost of calling `fn` with these sizes (in the order of cpp/cost.h). */
+/** The costs asked of each core so far, by function and sizes (a drag asks the same ones on every move). */
+const asked = new WeakMap<Core, Map<string, Omit<Call, 'fn'>>>();
+/** The most costs kept per core: a page asks a handful per state; past this many the cache starts again. */
+const MAX_KEPT = 256;
+
+/** The cost of calling `fn` with these sizes (in the order of cpp/cost.h): a pure function of them, so asked once. */
 export function call(core: Core, fn: string, dims: number[]): Call {
-  return { fn, ...core.typed.call_cost(fn, dims) };
+  let kept = asked.get(core);
+  if (!kept) asked.set(core, (kept = new Map<string, Omit<Call, 'fn'>>()));
+  const key = `${fn}(${dims.join()})`;
+  let cost = kept.get(key);
+  if (!cost) {
+    if (kept.size >= MAX_KEPT) kept.clear();
+    cost = core.typed.call_cost(fn, dims);
+    kept.set(key, cost);
+  }
+  return { fn, ...cost };
 }
 
 /** The steps of the first STEP_ROWS queries (attention_steps). */
