@@ -5,6 +5,7 @@ import { inlineWorker, workerAssets, workerReference } from './scripts/inline-wo
 import { offlineTrainer, workerFileName } from './scripts/trainer-build';
 import { noThreadsBuild, rawThreadsWorker } from './scripts/threads-build';
 import { numericScales } from './scripts/numeric-scales';
+import { firstScreenPreloads } from './scripts/first-screen-preload';
 
 // The site is static and works from any sub-path (GitHub Pages serves a
 // project under /<repo>/), so every asset URL is relative: base './'.
@@ -36,7 +37,7 @@ function siteConfig(): UserConfig {
     resolve: numericScales,
     // cross-origin isolated (as GitHub Pages is through the site's service worker): the page's worker runs the core with two threads
     server: { port: 5173, headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
-    plugins: [sharedWorker(), componentBuild(), rawThreadsWorker()],
+    plugins: [sharedWorker(), componentBuild(), rawThreadsWorker(), firstScreenPreloads()],
   };
 }
 

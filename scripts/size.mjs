@@ -2,7 +2,7 @@
 // its JS (incl. the worker it starts), the WASM core and the CSS (the total,
 // target ≤ 300 KB); and what the first screen needs before its first heatmap
 // is painted: the page, the entry module and every module it imports
-// statically (not those it loads later with import()), and the WASM (target
+// statically or preloads (not those it loads later with import()), and the WASM (target
 // ≤ 120 KB). The builds without SIMD128 (*_nosimd-*: glue and WASM, fetched only
 // by a browser without WebAssembly SIMD, instead of the SIMD ones) are counted
 // apart, as are the builds with threads (*_mt*: the core's and the trainer's glue,
@@ -35,13 +35,15 @@ const staticImports = (f) =>
   );
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\.?\/?([^"]+)"/g)].map((m) => m[1]);
+// and the modules the page preloads for its first screen (the element's registration, which the entry imports with import())
+const preloaded = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\.?\/?([^"]+)"/g)].map((m) => m[1]);
 const first = new Set();
 const walk = (f) => {
   if (first.has(f)) return;
   first.add(f);
   for (const g of staticImports(f)) walk(g);
 };
-entries.forEach(walk);
+[...entries, ...preloaded].forEach(walk);
 const firstJs = [...first].reduce((sum, f) => sum + gz(f), 0);
 // the first screen's WASM is the attention core's; the trainer's tiny_core comes with its panel
 const firstWasm = files.filter((f) => /^assets\/attention_core-.*\.wasm$/.test(f)).reduce((sum, f) => sum + gz(f), 0);

@@ -10,8 +10,8 @@
 /** The core's builds: with SIMD128, without it, and with SIMD128 and two threads (core.ts). */
 export type CoreBuild = 'simd' | 'nosimd' | 'mt';
 
-/** (func (result v128) i32.const 0  i8x16.splat  i8x16.popcnt): valid only where SIMD128 is. */
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+/** (func (result v128) i32.const 0  i8x16.splat  i8x16.popcnt): valid only where SIMD128 is (also asked by the page's first script: scripts/first-screen-preload.ts). */
+export const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
 
 /** True when `validate` (WebAssembly.validate by default) accepts a SIMD128 module; false if it refuses or throws. */
 export function simdSupported(validate: (bytes: Uint8Array<ArrayBuffer>) => boolean = (bytes) => WebAssembly.validate(bytes)): boolean {
