@@ -17,17 +17,18 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { SIMD_PROBE } from '../web/src/core/simd';
 
-/** The script that preloads the SIMD128 build's .wasm (`wasm`: its file name, beside the script). */
+/**
+ * The script that preloads the SIMD128 build's .wasm (`wasm`: its file name, beside the script), written
+ * minified: every visitor downloads it. Unminified:
+ *   try {
+ *     if (WebAssembly.validate(SIMD_PROBE))
+ *       document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch',
+ *         type: 'application/wasm', crossOrigin: 'anonymous', href: new URL('./<wasm>', import.meta.url).href }));
+ *   } catch {}
+ */
 const hintSource = (wasm: string): string =>
-  `// the core's .wasm, asked for while the page's modules download, where the engine runs its SIMD128 build (scripts/first-screen-preload.ts)
-try {
-  if (WebAssembly.validate(new Uint8Array([${SIMD_PROBE.join(',')}]))) {
-    const link = document.createElement('link');
-    Object.assign(link, { rel: 'preload', as: 'fetch', type: 'application/wasm', crossOrigin: 'anonymous', href: new URL(${JSON.stringify(`./${wasm}`)}, import.meta.url).href });
-    document.head.append(link);
-  }
-} catch {}
-`;
+  `try{WebAssembly.validate(new Uint8Array([${SIMD_PROBE.join(',')}]))&&document.head.append(Object.assign(document.createElement("link"),` +
+  `{rel:"preload",as:"fetch",type:"application/wasm",crossOrigin:"anonymous",href:new URL(${JSON.stringify(`./${wasm}`)},import.meta.url).href}))}catch{}\n`;
 
 /** The first-screen hints of the site's index.html (not of the example pages). */
 export function firstScreenPreloads(): Plugin {
