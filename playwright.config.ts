@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /** The spec files that run after the others, on one worker (see `projects`). */
-const ALONE = /(experiments-memory|no-freeze|threads|training|training-speed)\.spec\.ts/;
+const ALONE = /(drag-speed|experiments-memory|no-freeze|threads|training|training-speed)\.spec\.ts/;
 /**
  * Benchmarks in the browser, run by `npm run bench` (AP_BENCH=1) and not by the test command: the training
  * panel's default run until 95 % accuracy (about 40 s of training, printed, not asserted against a time).
@@ -40,11 +40,12 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // Three kinds of test go last, one at a time on one worker: the long experiment runs (experiment 7, memory, sweeps
+  // Four kinds of test go last, one at a time on one worker: the long experiment runs (experiment 7, memory, sweeps
   // flash_attention to n = 32,768: a core busy for 30–80 s), the trainer's runs (training.spec.ts,
   // training-speed.spec.ts: a worker busy for seconds, which slowed the timing-sensitive tests beside them),
-  // and the main-thread watch of no-freeze.spec.ts (no task over 100 ms), whose long tasks would stretch if
-  // another test's page shared the 2 cores.
+  // the main-thread watch of no-freeze.spec.ts (no task over 100 ms), whose long tasks would stretch if
+  // another test's page shared the 2 cores, and the timing of one drag step (drag-speed.spec.ts), which the test
+  // beside it on the other worker stretched (n = 16: 4.6 and 8.1 ms in two fresh-clone runs of the same code).
   projects: [
     { name: 'chromium', testIgnore: [ALONE, BENCH] },
     { name: 'alone', testMatch: ALONE, testIgnore: BENCHES ? [] : BENCH, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
