@@ -7,6 +7,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** Click Run on `name` and wait for its result; returns the "done in N ms" figure. */
 export async function runFromPage(page: Page, name: string, timeout = 60_000): Promise<number> {
   await page.locator(`[data-testid=exp-run-${name}]`).click();
+  // the click marks the card running at once; a second run's card still shows the first run's result and time
+  // until this one is done, so wait for the run to end before reading either
+  await expect(page.locator(`[data-testid=exp-${name}]`), `${name}: the run ends`).not.toHaveClass(/\bis-running\b/, { timeout });
   await page.locator(`[data-testid=exp-${name}] .exp-result:not([hidden])`).waitFor({ state: 'visible', timeout });
   const status = page.locator(`[data-testid=exp-status-${name}]`);
   await expect(status, `${name}: the status says how long it took`).toHaveText(/\d+ ms/, { timeout });
