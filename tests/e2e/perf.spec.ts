@@ -6,16 +6,17 @@ import type { Page } from '@playwright/test';
 import { expect, report, test } from './fixtures';
 import { waitForPlot } from './playground';
 
+/** Run in the page before its scripts: window.__firstPlot becomes the time of the first frame after the first successful compute. */
+function markFirstPlot(): void {
+  document.addEventListener('playground-change', (e) => {
+    if (window.__firstPlot === undefined && (e as CustomEvent<{ ok?: boolean }>).detail?.ok)
+      requestAnimationFrame(() => (window.__firstPlot ??= performance.now()));
+  });
+}
+
 test('performance: first plot and edit → redraw at n = 8, 32, 64 (printed, not asserted)', async ({ url, newPage }) => {
   // time from navigation start to the first frame after the first successful compute
-  const page = await newPage({
-    initScript: () => {
-      document.addEventListener('playground-change', (e) => {
-        if (window.__firstPlot === undefined && (e as CustomEvent<{ ok?: boolean }>).detail?.ok)
-          requestAnimationFrame(() => (window.__firstPlot ??= performance.now()));
-      });
-    },
-  });
+  const page = await newPage({ initScript: markFirstPlot });
   await page.goto(url);
   await waitForPlot(page);
   const first = await page.waitForFunction(() => window.__firstPlot).then((h) => h.jsonValue());
@@ -60,12 +61,7 @@ async function firstPlotOn(newPage: (o?: { wait?: boolean }) => Promise<Page>, u
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const bytes = (mbps * 1024 * 1024) / 8;
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: bytes, uploadThroughput: bytes / 2 });
-  await page.addInitScript(() => {
-    document.addEventListener('playground-change', (e) => {
-      if (window.__firstPlot === undefined && (e as CustomEvent<{ ok?: boolean }>).detail?.ok)
-        requestAnimationFrame(() => (window.__firstPlot ??= performance.now()));
-    });
-  });
+  await page.addInitScript(markFirstPlot);
   await page.goto(url);
   const first = (await page.waitForFunction(() => window.__firstPlot, null, { timeout: 60_000 }).then((h) => h.jsonValue()))!;
   await waitForPlot(page);

@@ -82,7 +82,8 @@ export class AttentionPlayground extends HTMLElement {
   private readonly lessons: LessonHost;
   /** The lesson to open once the core is loaded (the link's, the attribute's, or one given before). */
   private lessonAsked: LessonAsk | null = null;
-  private readonly pointing = new Pointing();
+  /** What the learner points at, told to the panels up to date (PanelHost.upToDate) and the compact weights. */
+  private readonly pointing = new Pointing(() => [...(this.host?.upToDate() ?? []), ...(this.mini ? [this.mini] : [])]);
   private readonly theme = new ThemeFollower(this, () => this.current.theme);
   /** True while panels render: an update they cause then (a focused field's blur as it is removed) is dropped. */
   private rendering = false;
@@ -388,7 +389,6 @@ export class AttentionPlayground extends HTMLElement {
 
   /** The panels that highlight what the learner points at, told again. */
   private pointAgain(): void {
-    this.pointing.setPanels(() => [...(this.host?.upToDate() ?? []), ...(this.mini ? [this.mini] : [])]);
     this.pointing.show();
     this.lessons.pointAgain();
   }

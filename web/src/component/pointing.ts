@@ -13,15 +13,12 @@ export function samePointed(a: Pointed, b: Pointed): boolean {
 /** The current pointing of one playground and the panels that show it. */
 export class Pointing {
   private current: Pointed = null;
-  private panels: () => readonly Panel[] = () => [];
 
   /**
-   * The panels to tell, asked at each telling: those up to date (a panel out of sight that skipped a drag's
-   * renders is told when it catches up, which tells every panel again).
+   * `panels`: the panels to tell, asked at each telling (those up to date: a panel out of sight that skipped a
+   * drag's renders is told when it catches up, which tells every panel again).
    */
-  setPanels(panels: () => readonly Panel[]): void {
-    this.panels = panels;
-  }
+  constructor(private readonly panels: () => readonly Panel[]) {}
 
   /** What is pointed at now. */
   get(): Pointed {
