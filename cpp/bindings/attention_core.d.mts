@@ -1,5 +1,6 @@
-// Types of the raw embind module (copied next to attention_core.mjs by
-// scripts/build_wasm.sh). Only web/src/core/ should use these directly.
+// Types of the raw core (copied next to attention_core.mjs by scripts/build_wasm.sh): the
+// Emscripten module (CoreModule) and the functions web/src/core/wire.ts makes of its bindings
+// (RawCore). Only web/src/core/ should use these directly.
 
 export interface RawMatrix { data: Float64Array; rows: number; cols: number }
 export interface RawMask { data: Uint8Array; rows: number; cols: number }
@@ -104,6 +105,7 @@ export interface RawCore {
   block(X: RawMatrix, h: number, mask: RawMask | null, eps: number, rope: boolean, base: number,
     interleaved: boolean, offset: number, alibi: boolean):
     RawResult<{ normed: RawMatrix; attended: RawMatrix; out: RawMatrix; weights: RawStack }>;
+  /** The WASM memory (a fresh view each read). */
   HEAP8: Int8Array;
   /** How many threads the kernels use: 2 only in the build with threads (cpp/bindings/threads_bindings.cpp). */
   set_threads(n: number): number;
@@ -120,7 +122,23 @@ export interface FactoryOptions {
   mainScriptUrlOrBlob?: string;
 }
 
-export default function createAttentionCore(options?: FactoryOptions): Promise<RawCore>;
+/** The Emscripten module: the adapters' C exports (cpp/bindings/wire.h), which web/src/core/wire.ts turns into a RawCore. */
+export interface CoreModule {
+  _ap_args(count: number): number;
+  _ap_f64(count: number): number;
+  _ap_u8(count: number): number;
+  _ap_call(id: number): number;
+  _ap_done(): void;
+  _ap_table(): number;
+  _malloc(bytes: number): number;
+  _free(address: number): void;
+  /** the instance's exports (the memory among them), in the builds without threads */
+  asm?: Record<string, unknown>;
+  /** the shared memory, in the build with threads (imported, not exported) */
+  wasmMemory?: WebAssembly.Memory;
+}
+
+export default function createAttentionCore(options?: FactoryOptions): Promise<CoreModule>;
 
 // ---- seed 003 experiments (cpp/bindings/experiments_bindings.cpp) --------
 // Declared as a second part of RawCore (TypeScript merges the two).

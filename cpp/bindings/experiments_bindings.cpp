@@ -1,24 +1,26 @@
-// experiments_bindings.cpp — embind adapters for cpp/experiments.h. No maths here.
+// experiments_bindings.cpp — the adapters of cpp/experiments.h, relative_position.h, depth.h
+// and the memory experiment. No maths here.
 //
-// Same conventions as bindings.cpp (conversions in convert.h):
+// Conventions as in bindings.cpp (the call protocol is wire.h's):
 //  * a matrix crosses as { data: Float64Array, rows, cols }, a mask as
 //    { data: Uint8Array, rows, cols } or null, a list of numbers (ds, perm,
-//    xs, ys) as a typed array or a plain array;
+//    xs, ys, q, k) as a typed array or a plain array; a permutation crosses
+//    out as a Uint32Array;
 //  * every function returns { ok: true, …fields } or { ok: false, code, message };
 //  * counts and seeds arrive as JS numbers and are checked here (count_arg,
-//    seed_arg in convert.h) to be whole numbers 0 … their limit before any
+//    seed_arg in js_numbers.h) to be whole numbers 0 … their limit before any
 //    cast (a cast of −1 or NaN to size_t would be undefined behaviour, and
 //    2³² + 4 would wrap to 4 in wasm32's 32-bit size_t); 0 reaches the core,
 //    which reports it.
-#include <emscripten/bind.h>
-#include <emscripten/val.h>
-
+// Each adapter reads its arguments in order (wire.h's Args), then checks them.
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "bindings/convert.h"
+#include "bindings/js_numbers.h"
+#include "bindings/wire.h"
 #include "depth.h"
 #include "experiments.h"
 #include "relative_position.h"
@@ -36,8 +38,6 @@
 #include "flash_attention.h"
 #include "mask.h"
 #include "random.h"
-
-using emscripten::val;
 
 namespace {
 
@@ -60,124 +60,148 @@ ap::Status counts(const char* fn, const std::string& arg, const std::vector<doub
   return ap::Status::Ok();
 }
 
-val indices_out(const std::vector<std::size_t>& v) {
-  return copy_out(std::vector<std::uint32_t>(v.begin(), v.end()));
+// The fields of one scaling point, into the open object.
+void point_fields(Out& o, const ap::ScalingPoint& p) {
+  o.number("d", static_cast<double>(p.d));
+  o.number("n", static_cast<double>(p.n));
+  o.number("trials", static_cast<double>(p.trials));
+  o.text("point_seed", std::to_string(p.seed));  // a uint64: a string keeps every digit
+  o.number("max_scaled_mean", p.max_scaled_mean);
+  o.number("max_scaled_std", p.max_scaled_std);
+  o.number("max_unscaled_mean", p.max_unscaled_mean);
+  o.number("max_unscaled_std", p.max_unscaled_std);
+  o.number("max_scaled_median", p.max_scaled_median);
+  o.number("max_unscaled_median", p.max_unscaled_median);
+  o.number("entropy_scaled_mean", p.entropy_scaled_mean);
+  o.number("entropy_unscaled_mean", p.entropy_unscaled_mean);
+  o.number("entropy_max", p.entropy_max);
 }
 
-val point_to(const ap::ScalingPoint& p) {
-  val o = val::object();
-  o.set("d", p.d);
-  o.set("n", p.n);
-  o.set("trials", p.trials);
-  o.set("point_seed", std::to_string(p.seed));  // a uint64: a string keeps every digit
-  o.set("max_scaled_mean", p.max_scaled_mean);
-  o.set("max_scaled_std", p.max_scaled_std);
-  o.set("max_unscaled_mean", p.max_unscaled_mean);
-  o.set("max_unscaled_std", p.max_unscaled_std);
-  o.set("max_scaled_median", p.max_scaled_median);
-  o.set("max_unscaled_median", p.max_unscaled_median);
-  o.set("entropy_scaled_mean", p.entropy_scaled_mean);
-  o.set("entropy_unscaled_mean", p.entropy_unscaled_mean);
-  o.set("entropy_max", p.entropy_max);
-  return o;
-}
-
-val js_scaling_point(double d, double n, double trials, double seed) {
+void scaling_point(Args& a, Out& o) {
   const char* fn = "scaling_point";
+  const double d = a.number();
+  const double n = a.number();
+  const double trials = a.number();
+  const double seed = a.number();
   std::size_t d_ = 0, n_ = 0, t_ = 0;
   std::uint64_t s_ = 0;
-  for (ap::Status s :
-       {count(fn, "d", d, ap::kMaxCols, d_), count(fn, "n", n, ap::kMaxRows, n_),
-        count(fn, "trials", trials, ap::kMaxTrials, t_), seed_arg(fn, "seed", seed, s_)})
-    if (!s.ok()) return failure(s);
+  ap::Status s = first_failure(
+      {count(fn, "d", d, ap::kMaxCols, d_), count(fn, "n", n, ap::kMaxRows, n_),
+       count(fn, "trials", trials, ap::kMaxTrials, t_), seed_arg(fn, "seed", seed, s_)});
+  if (!s.ok()) return o.fail(s);
   auto r = ap::scaling_point(d_, n_, t_, s_);
-  if (!r.ok()) return failure(r.status);
-  val o = point_to(r.value);
-  o.set("ok", true);
-  return o;
+  if (!o.begin(r)) return;
+  point_fields(o, r.value);
 }
 
-val js_scaling_experiment(val ds, double n, double trials, double seed) {
+void scaling_experiment(Args& a, Out& o) {
   const char* fn = "scaling_experiment";
+  const std::vector<double> ds = a.doubles("ds");
+  const double n = a.number();
+  const double trials = a.number();
+  const double seed = a.number();
   std::vector<std::size_t> ds_;
   std::size_t n_ = 0, t_ = 0;
   std::uint64_t s_ = 0;
-  for (ap::Status s :
-       {counts(fn, "ds", doubles(ds), ap::kMaxCols, ds_), count(fn, "n", n, ap::kMaxRows, n_),
-        count(fn, "trials", trials, ap::kMaxTrials, t_), seed_arg(fn, "seed", seed, s_)})
-    if (!s.ok()) return failure(s);
-  return result_to(ap::scaling_experiment(ds_, n_, t_, s_), [](val& o, const auto& ps) {
-    val points = val::array();
-    for (const ap::ScalingPoint& p : ps) points.call<void>("push", point_to(p));
-    o.set("points", points);
-  });
+  ap::Status s = first_failure(
+      {counts(fn, "ds", ds, ap::kMaxCols, ds_), count(fn, "n", n, ap::kMaxRows, n_),
+       count(fn, "trials", trials, ap::kMaxTrials, t_), seed_arg(fn, "seed", seed, s_)});
+  if (s.ok()) s = a.status();
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::scaling_experiment(ds_, n_, t_, s_);
+  if (!o.begin(r)) return;
+  o.begin_array("points");
+  for (const ap::ScalingPoint& p : r.value) {
+    o.begin_object(nullptr);
+    point_fields(o, p);
+    o.end();
+  }
+  o.end();
 }
 
 // The fields of a permutation experiment, with `positions` after use_pe when given.
-void permutation_fields(val& o, const ap::PermutationResult& v, const std::string* positions) {
-  o.set("perm", indices_out(v.perm));
-  o.set("use_pe", v.use_pe);
-  if (positions) o.set("positions", *positions);
-  o.set("permuted_input", matrix_to(v.permuted_input));
-  o.set("out", matrix_to(v.out));
-  o.set("out_permuted", matrix_to(v.out_permuted));
-  o.set("permuted_out", matrix_to(v.permuted_out));
-  o.set("weights", matrix_to(v.weights));
-  o.set("weights_permuted", matrix_to(v.weights_permuted));
-  o.set("max_abs_diff", v.max_abs_diff);
+void permutation_fields(Out& o, ap::PermutationResult& v, const std::string* positions) {
+  o.indices("perm", v.perm);
+  o.flag("use_pe", v.use_pe);
+  if (positions) o.text("positions", *positions);
+  o.matrix("permuted_input", std::move(v.permuted_input));
+  o.matrix("out", std::move(v.out));
+  o.matrix("out_permuted", std::move(v.out_permuted));
+  o.matrix("permuted_out", std::move(v.permuted_out));
+  o.matrix("weights", std::move(v.weights));
+  o.matrix("weights_permuted", std::move(v.weights_permuted));
+  o.number("max_abs_diff", v.max_abs_diff);
 }
 
-val js_permutation_experiment(val X, val perm, bool use_pe) {
+void permutation_experiment(Args& a, Out& o) {
+  const ap::Matrix X = a.matrix("X");
+  const std::vector<double> perm = a.doubles("perm");
+  const bool use_pe = a.flag();
   std::vector<std::size_t> p;
-  ap::Status s = counts("permutation_experiment", "perm", doubles(perm), ap::kMaxRows, p);
-  if (!s.ok()) return failure(s);
-  return result_to(
-      ap::permutation_experiment(matrix_from(X), p, use_pe),
-      [](val& o, const ap::PermutationResult& v) { permutation_fields(o, v, nullptr); });
+  ap::Status s = counts("permutation_experiment", "perm", perm, ap::kMaxRows, p);
+  if (s.ok()) s = a.status();
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::permutation_experiment(X, p, use_pe);
+  if (!o.begin(r)) return;
+  permutation_fields(o, r.value, nullptr);
 }
 
-val js_seeded_permutation(double n, double seed) {
+void seeded_permutation(Args& a, Out& o) {
   const char* fn = "seeded_permutation";
+  const double n = a.number();
+  const double seed = a.number();
   std::size_t n_ = 0;
   std::uint64_t s_ = 0;
-  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), seed_arg(fn, "seed", seed, s_)})
-    if (!s.ok()) return failure(s);
-  return result_to(ap::seeded_permutation(n_, s_),
-                   [](val& o, const auto& perm) { o.set("perm", indices_out(perm)); });
+  ap::Status s =
+      first_failure({count(fn, "n", n, ap::kMaxRows, n_), seed_arg(fn, "seed", seed, s_)});
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::seeded_permutation(n_, s_);
+  if (!o.begin(r)) return;
+  o.indices("perm", r.value);
 }
 
-val js_quadratic_point(double n, double d, double seed) {
+void quadratic_point(Args& a, Out& o) {
   const char* fn = "quadratic_point";
+  const double n = a.number();
+  const double d = a.number();
+  const double seed = a.number();
   std::size_t n_ = 0, d_ = 0;
   std::uint64_t s_ = 0;
-  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
-                       seed_arg(fn, "seed", seed, s_)})
-    if (!s.ok()) return failure(s);
-  return result_to(ap::quadratic_point(n_, d_, s_), [](val& o, const auto& v) {
-    o.set("n", v.n);
-    o.set("d", v.d);
-    o.set("entries", v.entries);
-    o.set("bytes", v.bytes);
-    o.set("checksum", v.checksum);
-  });
+  ap::Status s =
+      first_failure({count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
+                     seed_arg(fn, "seed", seed, s_)});
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::quadratic_point(n_, d_, s_);
+  if (!o.begin(r)) return;
+  o.number("n", static_cast<double>(r.value.n));
+  o.number("d", static_cast<double>(r.value.d));
+  o.number("entries", r.value.entries);
+  o.number("bytes", r.value.bytes);
+  o.number("checksum", r.value.checksum);
 }
 
-val js_fit_loglog_slope(val xs, val ys) {
-  return result_to(ap::fit_loglog_slope(doubles(xs), doubles(ys)), [](val& o, const auto& v) {
-    o.set("slope", v.slope);
-    o.set("intercept", v.intercept);
-    o.set("r2", v.r2);
-  });
+void fit_loglog_slope(Args& a, Out& o) {
+  const std::vector<double> xs = a.doubles("xs");
+  const std::vector<double> ys = a.doubles("ys");
+  if (!a.ok()) return o.fail(a.status());
+  auto r = ap::fit_loglog_slope(xs, ys);
+  if (!o.begin(r)) return;
+  o.number("slope", r.value.slope);
+  o.number("intercept", r.value.intercept);
+  o.number("r2", r.value.r2);
 }
 
-val js_h1_check(val Q, val K, val V, val mask) {
+void h1_check(Args& a, Out& o) {
+  const ap::Matrix Q = a.matrix("Q");
+  const ap::Matrix K = a.matrix("K");
+  const ap::Matrix V = a.matrix("V");
   ap::Mask mask_copy;
-  const ap::Mask* M = optional_mask(mask, mask_copy);
-  return result_to(ap::h1_check(matrix_from(Q), matrix_from(K), matrix_from(V), M),
-                   [](val& o, const auto& v) {
-                     o.set("max_out_diff", v.max_out_diff);
-                     o.set("max_weight_diff", v.max_weight_diff);
-                   });
+  const ap::Mask* M = a.optional_mask(mask_copy);
+  if (!a.ok()) return o.fail(a.status());
+  auto r = ap::h1_check(Q, K, V, M);
+  if (!o.begin(r)) return;
+  o.number("max_out_diff", r.value.max_out_diff);
+  o.number("max_weight_diff", r.value.max_weight_diff);
 }
 
 // ---- relative position ------------------------------------------
@@ -187,105 +211,134 @@ val js_h1_check(val Q, val K, val V, val mask) {
 // 'none' | 'sinusoidal' | 'rope' | 'alibi'; interleaved false = 'half' pairing.
 
 // The fields of a relative-position result: n, d, q, k, the score matrices, the deviations.
-void relative_fields(val& o, const ap::RelativePositionResult& r) {
-  o.set("n", r.n);
-  o.set("d", r.d);
-  o.set("q", copy_out(r.q));
-  o.set("k", copy_out(r.k));
-  o.set("rope_scores", matrix_to(r.rope_scores));
-  o.set("sin_scores", matrix_to(r.sin_scores));
-  o.set("rope_deviation", r.rope_deviation);
-  o.set("sin_deviation", r.sin_deviation);
+void relative_fields(Out& o, ap::RelativePositionResult& r) {
+  o.number("n", static_cast<double>(r.n));
+  o.number("d", static_cast<double>(r.d));
+  o.doubles("q", std::move(r.q));
+  o.doubles("k", std::move(r.k));
+  o.matrix("rope_scores", std::move(r.rope_scores));
+  o.matrix("sin_scores", std::move(r.sin_scores));
+  o.number("rope_deviation", r.rope_deviation);
+  o.number("sin_deviation", r.sin_deviation);
 }
 
 ap::RopeOptions rope_options(double base, bool interleaved) {
   return ap::RopeOptions{base, interleaved ? ap::Pairing::interleaved : ap::Pairing::half, 0.0};
 }
 
-val js_relative_position_experiment(double n, double d, double seed, double base,
-                                    bool interleaved) {
+void relative_position_experiment(Args& a, Out& o) {
   const char* fn = "relative_position_experiment";
+  const double n = a.number();
+  const double d = a.number();
+  const double seed = a.number();
+  const double base = a.number();
+  const bool interleaved = a.flag();
   std::size_t n_ = 0, d_ = 0;
   std::uint64_t s_ = 0;
-  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
-                       seed_arg(fn, "seed", seed, s_)})
-    if (!s.ok()) return failure(s);
-  return result_to(ap::relative_position_experiment(n_, d_, s_, rope_options(base, interleaved)),
-                   relative_fields);
+  ap::Status s =
+      first_failure({count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
+                     seed_arg(fn, "seed", seed, s_)});
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::relative_position_experiment(n_, d_, s_, rope_options(base, interleaved));
+  if (!o.begin(r)) return;
+  relative_fields(o, r.value);
 }
 
-val js_relative_position_scores(val q, val k, double n, double base, bool interleaved) {
+void relative_position_scores(Args& a, Out& o) {
+  const std::vector<double> q = a.doubles("q");
+  const std::vector<double> k = a.doubles("k");
+  const double n = a.number();
+  const double base = a.number();
+  const bool interleaved = a.flag();
   std::size_t n_ = 0;
   ap::Status s = count("relative_position_scores", "n", n, ap::kMaxRows, n_);
-  if (!s.ok()) return failure(s);
-  return result_to(
-      ap::relative_position_scores(doubles(q), doubles(k), n_, rope_options(base, interleaved)),
-      relative_fields);
+  if (s.ok()) s = a.status();
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::relative_position_scores(q, k, n_, rope_options(base, interleaved));
+  if (!o.begin(r)) return;
+  relative_fields(o, r.value);
 }
 
-val js_permutation_positions(val X, val perm, std::string positions, double base,
-                             bool interleaved) {
+void permutation_positions(Args& a, Out& o) {
   const char* fn = "permutation_positions";
+  const ap::Matrix X = a.matrix("X");
+  const std::vector<double> perm = a.doubles("perm");
+  const std::string positions = a.text();
+  const double base = a.number();
+  const bool interleaved = a.flag();
   const ap::Positions p = positions == "sinusoidal" ? ap::Positions::sinusoidal
                           : positions == "rope"     ? ap::Positions::rope
                           : positions == "alibi"    ? ap::Positions::alibi
                                                     : ap::Positions::none;
   if (p == ap::Positions::none && positions != "none")
-    return failure(
+    return o.fail(
         ap::Status::Error("invalid_argument",
                           std::string(fn) + ": positions must be none, sinusoidal, rope or alibi"));
   std::vector<std::size_t> order;
-  ap::Status s = counts(fn, "perm", doubles(perm), ap::kMaxRows, order);
-  if (!s.ok()) return failure(s);
-  return result_to(
-      ap::permutation_experiment(matrix_from(X), order, p, rope_options(base, interleaved)),
-      [&positions](val& o, const ap::PermutationResult& v) {
-        permutation_fields(o, v, &positions);
-      });
+  ap::Status s = counts(fn, "perm", perm, ap::kMaxRows, order);
+  if (s.ok()) s = a.status();
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::permutation_experiment(X, order, p, rope_options(base, interleaved));
+  if (!o.begin(r)) return;
+  permutation_fields(o, r.value, &positions);
 }
 // ---- end of relative position -----------------------------------
 
 // ---- depth -------------------------------------------------------
 // depth_experiment(n, d, L, seed) and depth_curves(X0, layers) with layers an
-// array of { Wq, Wk, Wv } matrices: each returns { attention, residual,
-// pre_ln } (each { r: Float64Array (L + 1), ratio, collapsed }) and the
-// collapse threshold.
+// array of { Wq, Wk, Wv } matrices (it crosses as its length, then each
+// layer's Wq, Wk, Wv): each returns { attention, residual, pre_ln } (each
+// { r: Float64Array (L + 1), ratio, collapsed }) and the collapse threshold.
 
 // The three depth curves, by variant name, and the collapse threshold.
-void depth_fields(val& o, const ap::DepthCurves& curves) {
+void depth_fields(Out& o, ap::DepthCurves& curves) {
   for (std::size_t v = 0; v < ap::kDepthVariants; ++v) {
-    const ap::DepthCurve& c = curves[v];
-    val curve = val::object();
-    curve.set("r", copy_out(c.r));
-    curve.set("ratio", c.ratio);
-    curve.set("collapsed", c.collapsed);
-    o.set(ap::depth_variant_name(static_cast<ap::DepthVariant>(v)), curve);
+    ap::DepthCurve& c = curves[v];
+    o.begin_object(ap::depth_variant_name(static_cast<ap::DepthVariant>(v)));
+    o.doubles("r", std::move(c.r));
+    o.number("ratio", c.ratio);
+    o.flag("collapsed", c.collapsed);
+    o.end();
   }
-  o.set("threshold", ap::kCollapseThreshold);
+  o.number("threshold", ap::kCollapseThreshold);
 }
 
-val js_depth_experiment(double n, double d, double L, double seed) {
+void depth_experiment(Args& a, Out& o) {
   const char* fn = "depth_experiment";
+  const double n = a.number();
+  const double d = a.number();
+  const double L = a.number();
+  const double seed = a.number();
   std::size_t n_ = 0, d_ = 0, L_ = 0;
   std::uint64_t s_ = 0;
-  for (ap::Status s : {count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
-                       count(fn, "L", L, ap::kMaxDepthLayers, L_), seed_arg(fn, "seed", seed, s_)})
-    if (!s.ok()) return failure(s);
-  return result_to(ap::depth_experiment(n_, d_, L_, s_), [](val& o, const auto& v) {
-    depth_fields(o, v.curves);
-    o.set("n", v.n);
-    o.set("d", v.d);
-    o.set("L", v.layers);
-  });
+  ap::Status s =
+      first_failure({count(fn, "n", n, ap::kMaxRows, n_), count(fn, "d", d, ap::kMaxCols, d_),
+                     count(fn, "L", L, ap::kMaxDepthLayers, L_), seed_arg(fn, "seed", seed, s_)});
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::depth_experiment(n_, d_, L_, s_);
+  if (!o.begin(r)) return;
+  depth_fields(o, r.value.curves);
+  o.number("n", static_cast<double>(r.value.n));
+  o.number("d", static_cast<double>(r.value.d));
+  o.number("L", static_cast<double>(r.value.layers));
 }
 
-val js_depth_curves(val X0, val layers) {
-  std::vector<ap::DepthLayer> ls(layers["length"].as<std::size_t>());
-  for (std::size_t l = 0; l < ls.size(); ++l) {
-    const val layer = layers[l];
-    ls[l] = {matrix_from(layer["Wq"]), matrix_from(layer["Wk"]), matrix_from(layer["Wv"])};
+void depth_curves(Args& a, Out& o) {
+  const ap::Matrix X0 = a.matrix("X0");
+  const double layer_count = a.number();  // layers.length
+  std::vector<ap::DepthLayer> layers;
+  // compared as doubles: no cast of the JS number (NaN reads no layer)
+  for (std::size_t l = 0; static_cast<double>(l) < layer_count; ++l) {
+    ap::DepthLayer layer;
+    layer.Wq = a.matrix("Wq");
+    layer.Wk = a.matrix("Wk");
+    layer.Wv = a.matrix("Wv");
+    layers.push_back(std::move(layer));
   }
-  return result_to(ap::depth_curves(matrix_from(X0), ls), depth_fields);
+  if (!a.ok()) return o.fail(a.status());
+  auto r = ap::depth_curves(X0, layers);
+  if (!o.begin(r)) return;
+  depth_fields(o, r.value);
 }
 // ---- end of depth ------------------------------------------------
 
@@ -303,6 +356,8 @@ val js_depth_curves(val X0, val layers) {
 // use during the call minus those in use before it: the call's own memory
 // (its result and its scratch), not its inputs. heap_before / heap_after: the
 // WASM memory's size around the call (it only grows).
+// Both read their counters before writing the result: the result's tokens are allocated
+// through operator new too.
 
 // Atomic: in the build with two threads both threads allocate (multi_head's heads, for one).
 struct HeapCount {
@@ -316,49 +371,58 @@ HeapCount& heap_count() {
 
 double heap_size() { return static_cast<double>(emscripten_get_heap_size()); }
 
-val js_heap_stats() {
-  val o = success();
-  o.set("heap_size", heap_size());
-  o.set("sbrk", static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0))));
-  o.set("in_use", static_cast<double>(heap_count().in_use.load()));
-  o.set("peak", static_cast<double>(heap_count().peak.load()));
-  return o;
+void heap_stats(Args&, Out& o) {
+  const double size = heap_size();
+  const double brk = static_cast<double>(reinterpret_cast<std::uintptr_t>(sbrk(0)));
+  const double in_use = static_cast<double>(heap_count().in_use.load());
+  const double peak = static_cast<double>(heap_count().peak.load());
+  o.begin_ok();
+  o.number("heap_size", size);
+  o.number("sbrk", brk);
+  o.number("in_use", in_use);
+  o.number("peak", peak);
 }
 
 template <class R>
-val memory_result(const char* op, const R& r, std::size_t n, std::size_t d, bool causal, double ms,
-                  std::size_t before, double heap_before) {
-  return result_to(r, [&](val& o, const auto& v) {
-    o.set("op", std::string(op));
-    o.set("n", n);
-    o.set("d", d);
-    o.set("causal", causal);
-    o.set("ms", ms);
-    o.set("peak_bytes", static_cast<double>(heap_count().peak.load() - before));
-    o.set("heap_before", heap_before);
-    o.set("heap_after", heap_size());
-    double sum = 0;
-    for (double x : v.out.data) sum += x;
-    o.set("checksum", sum);
-  });
+void memory_result(Out& o, const char* op, const R& r, std::size_t n, std::size_t d, bool causal,
+                   double ms, std::size_t before, double heap_before) {
+  const double peak_bytes = static_cast<double>(heap_count().peak.load() - before);
+  const double heap_after = heap_size();
+  if (!o.begin(r)) return;
+  o.text("op", op);
+  o.number("n", static_cast<double>(n));
+  o.number("d", static_cast<double>(d));
+  o.flag("causal", causal);
+  o.number("ms", ms);
+  o.number("peak_bytes", peak_bytes);
+  o.number("heap_before", heap_before);
+  o.number("heap_after", heap_after);
+  double sum = 0;
+  for (double x : r.value.out.data) sum += x;
+  o.number("checksum", sum);
 }
 
-val js_memory_point(std::string op, double n, double d, bool causal, double seed) {
+void memory_point(Args& a, Out& o) {
   const char* fn = "memory_point";
+  const std::string op = a.text();
+  const double n = a.number();
+  const double d = a.number();
+  const bool causal = a.flag();
+  const double seed = a.number();
   if (op != "attention" && op != "flash")
-    return failure(
+    return o.fail(
         ap::Status::Error("invalid_argument", std::string(fn) + ": op must be attention or flash"));
   const bool flash = op == "flash";
   std::size_t n_ = 0, d_ = 0;
   std::uint64_t s_ = 0;
-  for (ap::Status s : {count(fn, "n", n, flash ? ap::kMaxFlashRows : ap::kMaxRows, n_),
-                       count(fn, "d", d, ap::kMaxCols, d_), seed_arg(fn, "seed", seed, s_)})
-    if (!s.ok()) return failure(s);
+  ap::Status s =
+      first_failure({count(fn, "n", n, flash ? ap::kMaxFlashRows : ap::kMaxRows, n_),
+                     count(fn, "d", d, ap::kMaxCols, d_), seed_arg(fn, "seed", seed, s_)});
+  if (!s.ok()) return o.fail(s);
   if (n_ == 0 || d_ == 0)
-    return failure(
-        ap::Status::Error("invalid_argument", std::string(fn) + ": n and d must be ≥ 1"));
+    return o.fail(ap::Status::Error("invalid_argument", std::string(fn) + ": n and d must be ≥ 1"));
   if (n_ * d_ > ap::kMaxValues)
-    return failure(ap::Status::Error(
+    return o.fail(ap::Status::Error(
         "too_large", std::string(fn) + ": n·d = " + std::to_string(n_ * d_) +
                          " values per matrix: the limit is " + std::to_string(ap::kMaxValues)));
   ap::Rng rng(s_);
@@ -368,7 +432,7 @@ val js_memory_point(std::string op, double n, double d, bool causal, double seed
   ap::Mask mask;
   if (!flash && causal) {
     auto m = ap::causal_mask(n_);
-    if (!m.ok()) return failure(m.status);
+    if (!m.ok()) return o.fail(m.status);
     mask = std::move(m.value);
   }
   const double heap_before = heap_size();
@@ -377,39 +441,40 @@ val js_memory_point(std::string op, double n, double d, bool causal, double seed
   c.peak.store(before);
   const double t0 = emscripten_get_now();
   if (flash) {
-    ap::FlashOptions o;
-    o.causal = causal;
-    auto r = ap::flash_attention(Q, K, V, nullptr, o);
-    return memory_result("flash", r, n_, d_, causal, emscripten_get_now() - t0, before,
+    ap::FlashOptions opt;
+    opt.causal = causal;
+    auto r = ap::flash_attention(Q, K, V, nullptr, opt);
+    return memory_result(o, "flash", r, n_, d_, causal, emscripten_get_now() - t0, before,
                          heap_before);
   }
   auto r = ap::attention(Q, K, V, causal ? &mask : nullptr);
-  return memory_result("attention", r, n_, d_, causal, emscripten_get_now() - t0, before,
-                       heap_before);
+  memory_result(o, "attention", r, n_, d_, causal, emscripten_get_now() - t0, before, heap_before);
 }
 // ---- end of memory ------------------------------------------------
 
-}  // namespace
+// Kinds (web/src/core/wire.ts): n number, b flag, m matrix, M mask or null, v list of numbers,
+// s string, L depth_curves' layers (their count, then each layer's Wq, Wk, Wv matrices).
+const Bindings list{
+    {"scaling_point", "nnnn", scaling_point},
+    {"scaling_experiment", "vnnn", scaling_experiment},
+    {"permutation_experiment", "mvb", permutation_experiment},
+    {"seeded_permutation", "nn", seeded_permutation},
+    {"quadratic_point", "nnn", quadratic_point},
+    {"fit_loglog_slope", "vv", fit_loglog_slope},
+    {"h1_check", "mmmM", h1_check},
+    // relative position (experiments 5 and 7)
+    {"relative_position_experiment", "nnnnb", relative_position_experiment},
+    {"relative_position_scores", "vvnnb", relative_position_scores},
+    {"permutation_positions", "mvsnb", permutation_positions},
+    // depth (experiment 6)
+    {"depth_experiment", "nnnn", depth_experiment},
+    {"depth_curves", "mL", depth_curves},
+    // memory (experiment 7)
+    {"heap_stats", "", heap_stats},
+    {"memory_point", "snnbn", memory_point},
+};
 
-EMSCRIPTEN_BINDINGS(experiments) {
-  emscripten::function("scaling_point", &js_scaling_point);
-  emscripten::function("scaling_experiment", &js_scaling_experiment);
-  emscripten::function("permutation_experiment", &js_permutation_experiment);
-  emscripten::function("seeded_permutation", &js_seeded_permutation);
-  emscripten::function("quadratic_point", &js_quadratic_point);
-  emscripten::function("fit_loglog_slope", &js_fit_loglog_slope);
-  emscripten::function("h1_check", &js_h1_check);
-  // relative position (experiments 5 and 7)
-  emscripten::function("relative_position_experiment", &js_relative_position_experiment);
-  emscripten::function("relative_position_scores", &js_relative_position_scores);
-  emscripten::function("permutation_positions", &js_permutation_positions);
-  // depth (experiment 6)
-  emscripten::function("depth_experiment", &js_depth_experiment);
-  emscripten::function("depth_curves", &js_depth_curves);
-  // memory (experiment 7)
-  emscripten::function("heap_stats", &js_heap_stats);
-  emscripten::function("memory_point", &js_memory_point);
-}
+}  // namespace
 
 // ---- memory (experiment 7): the counting operator new --------------
 // Every operator new / delete of the module goes through these (a program may

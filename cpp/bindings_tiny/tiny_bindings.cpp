@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "bindings/convert.h"
+#include "bindings_tiny/convert.h"
 #include "tiny_inspect.h"
 #include "tiny_session.h"
 

@@ -49,7 +49,7 @@ console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const l of lines.slice(1)) console.log(row(l));
 const ref = wasm.rows.map((r) => `${r.name} n=${r.n}: native reference ${f(nativeMs(r.name, r.n, 'reference'), 2)} ms`).join('; ');
 console.log(`\nNode ${wasm.node}; native = the same C++ (attention_fast) with -O3 -march=native; WASM = web/src/core/core.ts typed form (-O3 -msimd128);`);
-console.log('JS = plain loops on Float64Array (scripts/bench/js-baseline.ts); façade overhead = typed form vs the raw embind call; medians.');
+console.log('JS = plain loops on Float64Array (scripts/bench/js-baseline.ts); façade overhead = typed form vs the raw call; medians.');
 console.log('WASM ms = the default call (fresh weights array each call); reused weights = the same call with { weightsInto } (one array, reused).');
 console.log(`Readable reference kernel, natively: ${ref}`);
 

@@ -1,6 +1,6 @@
 // wasm.bench-run.ts — the WASM and plain-JS columns of scripts/bench.sh.
 // Times, in this Node process and side by side: the façade's typed-array form
-// (core.typed.*), the raw embind call (core.raw.*), the typed form reusing one
+// (core.typed.*), the raw call (core.raw.*), the typed form reusing one
 // weights array (attention's weightsInto), and the JS baseline, on
 // the same inputs the native benchmark uses (random_normal seeds 1, 2, 3).
 // The engine at the limit (limitRows): the project's calls against the plain kernel

@@ -1605,8 +1605,8 @@ describe('core.limits()', () => {
 
 /** The raw module's memory functions (untyped in its .d.mts). */
 const mem = () => {
-  const raw = core.raw as unknown as { _malloc(n: number): number; _free(p: number): void; count_emval_handles(): number };
-  return { malloc: (n: number) => raw._malloc(n), free: (p: number) => raw._free(p), count_emval_handles: () => raw.count_emval_handles() };
+  const raw = core.raw as unknown as { _malloc(n: number): number; _free(p: number): void };
+  return { malloc: (n: number) => raw._malloc(n), free: (p: number) => raw._free(p) };
 };
 
 describe('no leaks', () => {
@@ -1617,7 +1617,6 @@ describe('no leaks', () => {
     mem().free(p);
     return p;
   };
-  const handles = () => mem().count_emval_handles();
   const A = mat(4, 4, 91),
     B = mat(4, 4, 92),
     C = mat(4, 4, 93);
@@ -1625,13 +1624,11 @@ describe('no leaks', () => {
 
   test('100,000 calls of attention (4 × 4): the heap does not grow', () => {
     for (let i = 0; i < 1000; i++) core.attention(A, B, C, mask); // warm-up
-    const before = { heap: heap(), probe: probe(), handles: handles() };
+    const before = { heap: heap(), probe: probe() };
     let last = core.attention(A, B, C, mask);
     for (let i = 0; i < 100_000; i++) last = core.attention(A, B, C, i % 2 ? mask : null);
-    const after = { heap: heap(), probe: probe(), handles: handles() };
-    console.log(
-      `attention × 100,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}; emval handles ${before.handles} → ${after.handles}`,
-    );
+    const after = { heap: heap(), probe: probe() };
+    console.log(`attention × 100,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}`);
     expect(after).toEqual(before);
     expect(last).toEqual(core.attention(A, B, C, mask)); // the last call (odd i) had the mask
   });
@@ -1659,12 +1656,10 @@ describe('no leaks', () => {
       return thrown;
     };
     run(800); // warm-up
-    const before = { heap: heap(), probe: probe(), handles: handles() };
+    const before = { heap: heap(), probe: probe() };
     expect(run(10_000)).toBe(10_000);
-    const after = { heap: heap(), probe: probe(), handles: handles() };
-    console.log(
-      `failing calls × 10,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}; emval handles ${before.handles} → ${after.handles}`,
-    );
+    const after = { heap: heap(), probe: probe() };
+    console.log(`failing calls × 10,000: HEAP8.buffer.byteLength ${before.heap} → ${after.heap}; probe block ${before.probe} → ${after.probe}`);
     expect(after).toEqual(before);
     expectModuleWorks();
   });

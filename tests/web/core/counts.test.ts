@@ -4,7 +4,7 @@
 // −1, 2.5 and NaN are an AttentionError naming the function and the argument,
 // never a wrap (1e20 → 0, 2³² + 2 → 2 on wasm32) or undefined behaviour.
 //
-// Two levels: the raw embind module (core.raw.*, so the C++ check itself runs:
+// Two levels: the raw core (core.raw.*, so the C++ check itself runs:
 // the façade rejects most of these in JS before the call) and the façade's
 // friendly / typed / experiments forms (the same codes either way).
 import { beforeAll, describe, expect, test } from 'vitest';

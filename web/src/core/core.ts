@@ -14,7 +14,7 @@
 // Every bad input throws an AttentionError (a real Error) whose message names
 // the function, the argument and the shapes. Arguments are checked in JS
 // before anything crosses into WebAssembly (validate.ts), so no JS error is
-// ever thrown inside an embind call, and the module keeps working after.
+// ever thrown inside a call into the WASM, and the module keeps working after.
 //
 // The parts: errors.ts (AttentionError, unwrap), types.ts (the shapes and the
 // Core / TypedCore interfaces), validate.ts (the argument checks), convert.ts
@@ -31,6 +31,7 @@ import { simdSupported, type CoreBuild } from './simd';
 import { MT_BUILD } from './threads-build';
 import { makeTyped } from './typed';
 import { guarded } from './validate';
+import { wireCore } from './wire';
 import type { Core } from './types';
 
 export { AttentionError, type ErrorCode } from './errors';
@@ -89,6 +90,7 @@ export function loadCore(options: LoadOptions = {}): Promise<Core> {
   if (!core) {
     core = factoryOf(build, BUILDS, options)
       .then((create) => create())
+      .then(wireCore)
       .then((raw): Core => {
         const limits = readLimits(raw);
         const threads = raw.set_threads(build === 'mt' ? 2 : 1);

@@ -160,7 +160,7 @@ export interface Core {
   threads(): number;
   /** The typed-array form. */
   typed: TypedCore;
-  /** The raw embind module (benchmarks compare against it). */
+  /** The raw core, one function per C++ binding (wire.ts; benchmarks compare against it). */
   raw: RawCore;
 }
 

@@ -8,7 +8,7 @@
 // What crosses is never the caller's object but a fresh one built here from
 // values read once, and a typed array crosses as a fresh view of its memory
 // with the length the engine knows: nothing the caller defined (a getter, an
-// own `length`, a fake { length: 1e9 }) runs or lies inside an embind call,
+// own `length`, a fake { length: 1e9 }) runs or lies inside a call into the WASM,
 // where a JS error would unwind through C++ frames and leak their memory.
 
 import { AttentionError, type ErrorCode } from './errors';

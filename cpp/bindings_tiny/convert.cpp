@@ -2,7 +2,7 @@
 // each into a fresh vector. Compiled for speed with the adapters of the calls a page makes at
 // scale (CMakeLists.txt): in the adapters' size-optimised code a vector's fill and free were
 // byte-by-byte loops, 8–10 % of attention's time at n = 1024 for the mask alone.
-#include "bindings/convert.h"
+#include "bindings_tiny/convert.h"
 
 #include <emscripten/val.h>
 
