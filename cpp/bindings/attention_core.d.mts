@@ -130,6 +130,7 @@ export interface CoreModule {
   _ap_call(id: number): number;
   _ap_done(): void;
   _ap_table(): number;
+  _ap_max_values(): number;
   _malloc(bytes: number): number;
   _free(address: number): void;
   /** the instance's exports (the memory among them), in the builds without threads */

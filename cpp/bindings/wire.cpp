@@ -249,6 +249,7 @@ void Out::end() {
 }
 
 const double* Out::finish() {
+  if (tokens_.empty()) token(kNull);  // a binding that returns nothing: null
   while (open_ > 0) end();
   return tokens_.data();
 }
@@ -327,6 +328,9 @@ EMSCRIPTEN_KEEPALIVE void ap_done() {
   std::vector<std::vector<double>>().swap(c.f64);
   std::vector<std::vector<std::uint8_t>>().swap(c.u8);
 }
+
+// The most numbers of one array argument: JS does not copy a longer one in (Args::length).
+EMSCRIPTEN_KEEPALIVE double ap_max_values() { return static_cast<double>(ap::kMaxValues); }
 
 // The bindings as "name/kinds,name/kinds,…" (a binding's id is its place in this list).
 EMSCRIPTEN_KEEPALIVE const char* ap_table() {

@@ -9,6 +9,8 @@
 //   3. ap_call(id)  runs binding `id` of the table (ap_table); returns its result, a tree of
 //                   tokens (Token) whose arrays point into buffers the call still holds;
 //   4. ap_done()    after JS copied the result out: frees every buffer of the call.
+// (ap_table and ap_max_values, read once, say what there is to call and the longest array
+// JS copies in.) The attention core and the trainer's tiny_core share it.
 // So each input is copied once in (JS → its own C++ vector, which becomes the Matrix) and each
 // output once out (the C++ vector → a fresh JS typed array), as with embind, with none of its
 // per-field glue: about a fifth of the module.

@@ -1,27 +1,25 @@
-// tiny_bindings.cpp — embind adapters of the tiny transformer's trainer
-// (cpp/tiny_session.h, cpp/tiny_inspect.h): the second WebAssembly module,
-// tiny_core, loaded with the training panel only. No maths here.
+// tiny_bindings.cpp — the adapters of the tiny transformer's trainer (cpp/tiny_session.h,
+// cpp/tiny_inspect.h): the second WebAssembly module, tiny_core, loaded with the training panel
+// only. No maths here.
 //
-// Conventions of cpp/bindings/convert.h: every function returns
-// { ok: true, …fields } or { ok: false, code, message }; counts and seeds are
-// checked as JS numbers before any cast. A config crosses as { layers, heads,
-// dModel, vocab, context, layerNorm, positions: 'learned' | 'rope', seed,
-// initStd }, a run's settings as { task, batch, steps, seed, lr }. A session
-// is a handle (a whole number); JS frees it with tiny_session_dispose.
-#include <emscripten/bind.h>
-#include <emscripten/val.h>
-
+// The call protocol and its conventions are the attention core's (cpp/bindings/wire.h): every
+// function returns { ok: true, …fields } or { ok: false, code, message }; counts and seeds are
+// checked as JS numbers before any cast (js_numbers.h). A config crosses as nine arguments,
+// (layers, heads, dModel, vocab, context, seed, layerNorm, positions: 'learned' | 'rope',
+// initStd), a run's settings as five, (task, batch, steps, seed, lr): web/src/training/core.ts
+// spreads the objects. A session is a handle (a whole number); JS frees it with
+// tiny_session_dispose.
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "bindings_tiny/convert.h"
+#include "bindings/js_numbers.h"
+#include "bindings/wire.h"
 #include "tiny_inspect.h"
 #include "tiny_session.h"
-
-using emscripten::val;
 
 namespace {
 
@@ -30,37 +28,34 @@ using namespace ap_js;
 std::map<int, std::unique_ptr<ap::TinySession>> sessions;
 int next_handle = 1;
 
-double number_of(const val& o, const char* key) {
-  const val v = o[key];
-  return v.isNumber() ? v.as<double>() : std::nan("");
-}
-
-ap::Status config_from(const val& o, ap::TinyConfig& c) {
+// The nine arguments of a config, checked (the order of web/src/training/core.ts configArgs).
+ap::Status config_from(Args& a, ap::TinyConfig& c) {
   const char* fn = "tiny_transformer";
-  ap::Status s = count_arg(fn, "layers", number_of(o, "layers"), 1, ap::kMaxTinyLayers, c.layers);
-  if (s.ok()) s = count_arg(fn, "heads", number_of(o, "heads"), 1, ap::kMaxTinyHeads, c.heads);
-  if (s.ok())
-    s = count_arg(fn, "d_model", number_of(o, "dModel"), ap::kMinTinyWidth, ap::kMaxTinyWidth,
-                  c.d_model);
-  if (s.ok()) s = count_arg(fn, "vocab", number_of(o, "vocab"), 2, ap::kMaxTinyVocab, c.vocab);
-  if (s.ok())
-    s = count_arg(fn, "context", number_of(o, "context"), 2, ap::kMaxTinyContext, c.context);
-  if (s.ok()) s = seed_arg(fn, "seed", number_of(o, "seed"), c.seed);
+  const double layers = a.number(), heads = a.number(), d_model = a.number(), vocab = a.number(),
+               context = a.number(), seed = a.number();
+  c.layer_norm = a.flag();
+  const std::string p = a.text();
+  c.init_std = a.number();
+  ap::Status s = first_failure(
+      {count_arg(fn, "layers", layers, 1, ap::kMaxTinyLayers, c.layers),
+       count_arg(fn, "heads", heads, 1, ap::kMaxTinyHeads, c.heads),
+       count_arg(fn, "d_model", d_model, ap::kMinTinyWidth, ap::kMaxTinyWidth, c.d_model),
+       count_arg(fn, "vocab", vocab, 2, ap::kMaxTinyVocab, c.vocab),
+       count_arg(fn, "context", context, 2, ap::kMaxTinyContext, c.context),
+       seed_arg(fn, "seed", seed, c.seed)});
   if (!s.ok()) return s;
-  c.layer_norm = o["layerNorm"].isTrue();
-  const val positions = o["positions"];
-  const std::string p = positions.isString() ? positions.as<std::string>() : "";
   if (p != "learned" && p != "rope")
     return ap::Status::Error("invalid_argument",
                              "tiny_transformer: positions must be 'learned' or 'rope'");
   c.positions = p == "rope" ? ap::Positions::kRope : ap::Positions::kLearned;
-  c.init_std = number_of(o, "initStd");
   return ap::check_tiny_config(c);
 }
 
-ap::Status settings_from(const val& o, ap::TinyRunSettings& s) {
-  const val task = o["task"];
-  const std::string name = task.isString() ? task.as<std::string>() : "";
+// The five arguments of a run's settings, checked.
+ap::Status settings_from(Args& a, ap::TinyRunSettings& s) {
+  const std::string name = a.text();
+  const double batch = a.number(), steps = a.number(), seed = a.number();
+  s.lr = a.number();
   bool found = false;
   for (ap::Task t : {ap::Task::kInduction, ap::Task::kInductionRandom, ap::Task::kCopy,
                      ap::Task::kReverse, ap::Task::kPreviousToken})
@@ -71,158 +66,169 @@ ap::Status settings_from(const val& o, ap::TinyRunSettings& s) {
   if (!found)
     return ap::Status::Error("invalid_argument", "tiny_session: task '" + name + "' is unknown");
   const char* fn = "tiny_session";
-  ap::Status st = count_arg(fn, "batch", number_of(o, "batch"), 1, ap::kMaxTaskBatch, s.batch);
-  if (st.ok()) st = count_arg(fn, "steps", number_of(o, "steps"), 1, ap::kMaxTinySteps, s.steps);
-  if (st.ok()) st = seed_arg(fn, "seed", number_of(o, "seed"), s.seed);
-  s.lr = number_of(o, "lr");
-  return st;
+  return first_failure({count_arg(fn, "batch", batch, 1, ap::kMaxTaskBatch, s.batch),
+                        count_arg(fn, "steps", steps, 1, ap::kMaxTinySteps, s.steps),
+                        seed_arg(fn, "seed", seed, s.seed)});
 }
 
-val views_to(const std::vector<ap::ParamView>& views) {
-  val list = val::array();
-  for (const ap::ParamView& v : views) {
-    val o = val::object();
-    o.set("name", v.name);
-    o.set("offset", v.offset);
-    o.set("rows", v.rows);
-    o.set("cols", v.cols);
-    list.call<void>("push", o);
+void views(Out& o, const std::vector<ap::ParamView>& list) {
+  o.begin_array("views");
+  for (const ap::ParamView& v : list) {
+    o.begin_object(nullptr);
+    o.text("name", v.name);
+    o.number("offset", static_cast<double>(v.offset));
+    o.number("rows", static_cast<double>(v.rows));
+    o.number("cols", static_cast<double>(v.cols));
+    o.end();
   }
-  return list;
+  o.end();
 }
 
-ap::TinySession* session_of(int handle) {
-  auto it = sessions.find(handle);
+// The session of a handle (a JS number: anything but a whole number in int's range is none).
+ap::TinySession* session_of(double handle) {
+  if (!(handle >= 1 && handle <= 2147483647.0) || std::floor(handle) != handle) return nullptr;
+  auto it = sessions.find(static_cast<int>(handle));
   return it == sessions.end() ? nullptr : it->second.get();
 }
 
-val no_session(int handle) {
-  return failure(ap::Status::Error(
-      "invalid_argument", "tiny_session: no session " + std::to_string(handle) + " (disposed?)"));
+void no_session(Out& o, double handle) {
+  o.fail(ap::Status::Error("invalid_argument",
+                           "tiny_session: no session " + js_number_str(handle) + " (disposed?)"));
 }
 
-val js_param_views(val config) {
+void param_views(Args& a, Out& o) {
   ap::TinyConfig c;
-  const ap::Status s = config_from(config, c);
-  if (!s.ok()) return failure(s);
-  val o = success();
-  o.set("views", views_to(ap::tiny_param_views(c)));
-  return o;
+  const ap::Status s = config_from(a, c);
+  if (!s.ok()) return o.fail(s);
+  o.begin_ok();
+  views(o, ap::tiny_param_views(c));
 }
 
-val js_session_create(val config, val settings) {
+void session_create(Args& a, Out& o) {
   ap::TinyConfig c;
   ap::TinyRunSettings r;
-  ap::Status s = config_from(config, c);
-  if (s.ok()) s = settings_from(settings, r);
-  if (!s.ok()) return failure(s);
+  ap::Status s = config_from(a, c);
+  ap::Status t = settings_from(a, r);  // read either way: the arguments come in order
+  if (s.ok()) s = t;
+  if (!s.ok()) return o.fail(s);
   ap::Result<ap::TinySession> made = ap::make_tiny_session(c, r);
-  if (!made.ok()) return failure(made.status);
+  if (!made.ok()) return o.fail(made.status);
   const int handle = next_handle++;
   sessions[handle] = std::make_unique<ap::TinySession>(std::move(made.value));
-  val o = success();
-  o.set("handle", handle);
-  o.set("views", views_to(sessions[handle]->model.views));
-  return o;
+  o.begin_ok();
+  o.number("handle", handle);
+  views(o, sessions[handle]->model.views);
 }
 
-val js_session_train(int handle, double count) {
+void session_train(Args& a, Out& o) {
+  const double handle = a.number(), count = a.number();
   ap::TinySession* session = session_of(handle);
-  if (!session) return no_session(handle);
+  if (!session) return no_session(o, handle);
   std::size_t n = 0;
   const ap::Status s = count_arg("tiny_session", "count", count, 1, ap::kMaxTinySteps, n);
-  if (!s.ok()) return failure(s);
-  return result_to(ap::tiny_session_train(*session, n),
-                   [&](val& o, const std::vector<ap::CurvePoint>& curve) {
-                     std::vector<double> step, loss, accuracy;
-                     for (const ap::CurvePoint& p : curve) {
-                       step.push_back(static_cast<double>(p.step));
-                       loss.push_back(p.loss);
-                       accuracy.push_back(p.accuracy);
-                     }
-                     o.set("step", copy_out(step));
-                     o.set("loss", copy_out(loss));
-                     o.set("accuracy", copy_out(accuracy));
-                     o.set("taken", session->taken);
-                   });
+  if (!s.ok()) return o.fail(s);
+  auto r = ap::tiny_session_train(*session, n);
+  if (!o.begin(r)) return;
+  std::vector<double> step, loss, accuracy;
+  for (const ap::CurvePoint& p : r.value) {
+    step.push_back(static_cast<double>(p.step));
+    loss.push_back(p.loss);
+    accuracy.push_back(p.accuracy);
+  }
+  o.doubles("step", std::move(step));
+  o.doubles("loss", std::move(loss));
+  o.doubles("accuracy", std::move(accuracy));
+  o.number("taken", static_cast<double>(session->taken));
 }
 
-val js_session_snapshot(int handle) {
+void session_snapshot(Args& a, Out& o) {
+  const double handle = a.number();
   ap::TinySession* session = session_of(handle);
-  if (!session) return no_session(handle);
-  return result_to(ap::tiny_session_view(*session), [&](val& o, const ap::TinySessionView& v) {
-    std::vector<double> attention;  // L·h × (T, T) end to end
-    for (const ap::Matrix& w : v.attention)
-      attention.insert(attention.end(), w.data.begin(), w.data.end());
-    o.set("step", session->taken);
-    o.set("params", copy_out(session->model.params));
-    o.set("attention", copy_out(attention));
-    o.set("previous_token", copy_out(v.scores.previous_token));
-    o.set("induction", copy_out(v.scores.induction));
-  });
+  if (!session) return no_session(o, handle);
+  auto r = ap::tiny_session_view(*session);
+  if (!o.begin(r)) return;
+  std::vector<double> attention;  // L·h × (T, T) end to end
+  for (const ap::Matrix& w : r.value.attention)
+    attention.insert(attention.end(), w.data.begin(), w.data.end());
+  o.number("step", static_cast<double>(session->taken));
+  o.doubles("params", std::vector<double>(session->model.params));
+  o.doubles("attention", std::move(attention));
+  o.doubles("previous_token", std::move(r.value.scores.previous_token));
+  o.doubles("induction", std::move(r.value.scores.induction));
 }
 
-val js_session_held_out(int handle) {
+void session_held_out(Args& a, Out& o) {
+  const double handle = a.number();
   ap::TinySession* session = session_of(handle);
-  if (!session) return no_session(handle);
+  if (!session) return no_session(o, handle);
   std::vector<double> tokens;
   for (std::size_t k = 0; k < session->held_out.context; ++k)
     tokens.push_back(static_cast<double>(session->held_out.tokens[k]));
-  val o = success();
-  o.set("tokens", copy_out(tokens));
-  return o;
+  o.begin_ok();
+  o.doubles("tokens", std::move(tokens));
 }
 
-val js_session_set_params(int handle, val params) {
+void session_set_params(Args& a, Out& o) {
+  const double handle = a.number();
+  const std::vector<double> params = a.doubles("params");
   ap::TinySession* session = session_of(handle);
-  if (!session) return no_session(handle);
-  const ap::Status s = ap::tiny_session_set_params(*session, doubles(params));
-  return s.ok() ? success() : failure(s);
+  if (!session) return no_session(o, handle);
+  if (!a.ok()) return o.fail(a.status());
+  const ap::Status s = ap::tiny_session_set_params(*session, params);
+  s.ok() ? o.begin_ok() : o.fail(s);
 }
 
 // Head `head` of layer `layer` on `tokens` (numbers), with `params` (null: the session's).
-val js_head_inputs(int handle, double layer, double head, val tokens, val params) {
+void head_inputs(Args& a, Out& o) {
+  const double handle = a.number(), layer = a.number(), head = a.number();
+  const std::vector<double> tokens = a.doubles("tokens");
+  const bool other_params = a.present();
+  const std::vector<double> params = other_params ? a.doubles("params") : std::vector<double>();
   ap::TinySession* session = session_of(handle);
-  if (!session) return no_session(handle);
+  if (!session) return no_session(o, handle);
   std::size_t l = 0, t = 0;
   ap::Status s = count_arg("tiny_head_inputs", "layer", layer, 0, ap::kMaxTinyLayers, l);
   if (s.ok()) s = count_arg("tiny_head_inputs", "head", head, 0, ap::kMaxTinyHeads, t);
-  if (!s.ok()) return failure(s);
+  if (s.ok()) s = a.status();
+  if (!s.ok()) return o.fail(s);
   std::vector<std::size_t> ids;
-  for (double x : doubles(tokens)) {
+  for (double x : tokens) {
     std::size_t id = 0;
     s = count_arg("tiny_head_inputs", "token", x, 0, ap::kMaxTinyVocab, id);
-    if (!s.ok()) return failure(s);
+    if (!s.ok()) return o.fail(s);
     ids.push_back(id);
   }
   ap::TinyTransformer model = session->model;  // a copy when other weights are asked for
-  if (!absent(params)) {
+  if (other_params) {
     ap::TinySession probe;
     probe.model = model;
-    s = ap::tiny_session_set_params(probe, doubles(params));
-    if (!s.ok()) return failure(s);
+    s = ap::tiny_session_set_params(probe, params);
+    if (!s.ok()) return o.fail(s);
     model = std::move(probe.model);
   }
-  return result_to(ap::tiny_head_inputs(model, ids, l, t),
-                   [](val& o, const ap::HeadInputsResult& h) {
-                     o.set("q", matrix_to(h.q));
-                     o.set("k", matrix_to(h.k));
-                     o.set("v", matrix_to(h.v));
-                     o.set("weights", matrix_to(h.weights));
-                   });
+  auto r = ap::tiny_head_inputs(model, ids, l, t);
+  if (!o.begin(r)) return;
+  o.matrix("q", std::move(r.value.q));
+  o.matrix("k", std::move(r.value.k));
+  o.matrix("v", std::move(r.value.v));
+  o.matrix("weights", std::move(r.value.weights));
 }
 
-void js_session_dispose(int handle) { sessions.erase(handle); }
+void session_dispose(Args& a, Out&) {
+  const double handle = a.number();
+  if (session_of(handle)) sessions.erase(static_cast<int>(handle));
+}
+
+// Kinds (web/src/core/wire.ts): n number, b flag, s string, v list of numbers, V list or null.
+const Bindings list{
+    {"tiny_param_views", "nnnnnnbsn", param_views},
+    {"tiny_session_create", "nnnnnnbsnsnnnn", session_create},
+    {"tiny_session_train", "nn", session_train},
+    {"tiny_session_snapshot", "n", session_snapshot},
+    {"tiny_session_held_out", "n", session_held_out},
+    {"tiny_session_set_params", "nv", session_set_params},
+    {"tiny_head_inputs", "nnnvV", head_inputs},
+    {"tiny_session_dispose", "n", session_dispose},
+};
 
 }  // namespace
-
-EMSCRIPTEN_BINDINGS(tiny) {
-  emscripten::function("tiny_param_views", &js_param_views);
-  emscripten::function("tiny_session_create", &js_session_create);
-  emscripten::function("tiny_session_train", &js_session_train);
-  emscripten::function("tiny_session_snapshot", &js_session_snapshot);
-  emscripten::function("tiny_session_held_out", &js_session_held_out);
-  emscripten::function("tiny_session_set_params", &js_session_set_params);
-  emscripten::function("tiny_head_inputs", &js_head_inputs);
-  emscripten::function("tiny_session_dispose", &js_session_dispose);
-}

@@ -185,11 +185,14 @@ function result(memory: WebAssembly.Memory, at: number, args: Arg[]): unknown {
   return value();
 }
 
-/** The raw core over `module`: one function per binding of its table, and HEAP8 (the memory, for the tests). */
-export function wireCore(module: CoreModule): RawCore {
+/**
+ * The raw core over `module` (the attention core's by default, or the trainer's): one function per
+ * binding of its table, and HEAP8 (the memory, for the tests).
+ */
+export function wireCore<Raw = RawCore>(module: CoreModule): Raw {
   const exported = Object.values(module.asm ?? {}).find((x): x is WebAssembly.Memory => x instanceof WebAssembly.Memory);
   const found = module.wasmMemory ?? exported;
-  if (!found) throw new Error('attention_core: the module has no memory (neither exported nor shared)');
+  if (!found) throw new Error('wireCore: the module has no memory (neither exported nor shared)');
   const memory: WebAssembly.Memory = found;
 
   // the table: "name/kinds,…"
@@ -202,7 +205,7 @@ export function wireCore(module: CoreModule): RawCore {
       return { id, name, kinds: kinds.split('') as Kind[] };
     });
 
-  let maxValues = Infinity; // until the limits are read, below (limits() takes no array)
+  const maxValues = module._ap_max_values(); // a longer array is not copied in (wire.h Args::length)
 
   /** Runs binding `id` on `args`; its result, copied out. */
   function run(id: number, kinds: Kind[], args: Arg[]): unknown {
@@ -234,7 +237,5 @@ export function wireCore(module: CoreModule): RawCore {
   Object.defineProperty(raw, 'HEAP8', { get: () => new Int8Array(memory.buffer) });
   raw._malloc = (n: number) => module._malloc(n);
   raw._free = (p: number) => module._free(p);
-  const core = raw as unknown as RawCore;
-  maxValues = core.limits().maxValues;
-  return core;
+  return raw as unknown as Raw;
 }

@@ -18,7 +18,9 @@ import { TINY_MT_BUILD } from '../core/threads-build';
 import { buildOf, factoryOf, threadsAllowed, type ModuleBuilds } from '../core/builds';
 import { checkConfig, checkHead, checkParams, checkSettings, checkWhole, MAX_STEPS } from './validate';
 import type { HeadInputs, ParamView, Snapshot, TinyConfig, TinyCore, TinySession, TrainSettings } from './types';
-import createTinyCore, { type RawMatrix, type TinyCoreModule } from './wasm/tiny_core.mjs';
+import { wireCore } from '../core/wire';
+import type { CoreModule } from '../core/wasm/attention_core.mjs';
+import createTinyCore, { type RawConfigArgs, type RawMatrix, type RawSettingsArgs, type TinyCoreModule } from './wasm/tiny_core.mjs';
 
 export interface TinyLoadOptions {
   /** The .wasm bytes (needed in Node). */
@@ -45,7 +47,7 @@ export const TINY_WASM_URL: string = TINY_SIMD
 const rows = (m: RawMatrix): number[][] => Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)));
 
 function session(raw: TinyCoreModule, config: TinyConfig, settings: TrainSettings): TinySession {
-  const made = unwrap(raw.tiny_session_create({ ...config }, { ...settings }));
+  const made = unwrap(raw.tiny_session_create(...configArgs(config), ...settingsArgs(settings)));
   const handle = made.handle;
   const views: readonly ParamView[] = made.views.map((v) => ({ ...v }));
   const n = views.reduce((sum, v) => sum + v.rows * v.cols, 0);
@@ -100,8 +102,13 @@ function session(raw: TinyCoreModule, config: TinyConfig, settings: TrainSetting
   };
 }
 
+/** A config as the adapters take it: its fields in their order. */
+const configArgs = (c: TinyConfig): RawConfigArgs => [c.layers, c.heads, c.dModel, c.vocab, c.context, c.seed, c.layerNorm, c.positions, c.initStd];
+/** A run's settings as the adapters take them. */
+const settingsArgs = (s: TrainSettings): RawSettingsArgs => [s.task, s.batch, s.steps, s.seed, s.lr];
+
 /** The builds of the trainer: the SIMD one comes with the training panel; the others are fetched only where they run. */
-const BUILDS: ModuleBuilds<TinyCoreModule> = {
+const BUILDS: ModuleBuilds<CoreModule> = {
   simd: createTinyCore,
   nosimd: () => import('./wasm/tiny_core_nosimd.mjs').then((m) => m.default),
   threads: TINY_MT_BUILD,
@@ -116,12 +123,13 @@ export function loadTinyCore(options: TinyLoadOptions = {}): Promise<TinyCore> {
   if (!core) {
     core = factoryOf(build, BUILDS, options)
       .then((create) => create())
+      .then((module) => wireCore<TinyCoreModule>(module))
       .then((raw): TinyCore => {
         const threads = raw.set_threads(build === 'mt' ? 2 : 1);
         return {
           paramViews(config) {
             checkConfig(config);
-            return unwrap(raw.tiny_param_views({ ...config })).views.map((v) => ({ ...v }));
+            return unwrap(raw.tiny_param_views(...configArgs(config))).views.map((v) => ({ ...v }));
           },
           createSession(config, settings) {
             checkConfig(config);
