@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 
+#include "bindings/js_numbers.h"
 #include "size_limits.h"
 
 namespace ap_js {
@@ -31,11 +32,11 @@ Bindings::Bindings(std::initializer_list<Binding> list) {
 
 // ---- Args ----
 
-Args::Args(const char* fn, const double* slots, std::vector<std::vector<double>>* f64,
+Args::Args(const char* fn, const std::vector<double>* slots, std::vector<std::vector<double>>* f64,
            std::vector<std::vector<std::uint8_t>>* u8)
     : fn_(fn), slots_(slots), f64_(f64), u8_(u8) {}
 
-double Args::number() { return slots_[next_++]; }
+double Args::number() { return next_ < slots_->size() ? (*slots_)[next_++] : std::nan(""); }
 bool Args::flag() { return number() != 0; }
 bool Args::present() { return flag(); }
 
@@ -49,23 +50,29 @@ std::size_t Args::size() {
 }
 
 std::size_t Args::length(const char* arg) {
-  const double n = number();  // JS wrote the array only when n ≤ kMaxValues
-  if (n <= static_cast<double>(ap::kMaxValues)) return static_cast<std::size_t>(n);
+  // JS wrote the array only when n is a whole number 0 … kMaxValues (wire.ts Call.array)
+  const double n = number();
+  if (n >= 0 && n <= static_cast<double>(ap::kMaxValues) && std::floor(n) == n)
+    return static_cast<std::size_t>(n);
   if (status_.ok())
-    status_ = ap::Status::Error(
-        "too_large", std::string(fn_) + ": " + arg + " has " + std::to_string(std::llround(n)) +
-                         " values: the limit is " + std::to_string(ap::kMaxValues) +
-                         " values per argument (128 MiB)");
+    status_ = n > static_cast<double>(ap::kMaxValues)
+                  ? ap::Status::Error("too_large", std::string(fn_) + ": " + arg + " has " +
+                                                       js_number_str(n) + " values: the limit is " +
+                                                       std::to_string(ap::kMaxValues) +
+                                                       " values per argument (128 MiB)")
+                  : ap::Status::Error("invalid_argument", std::string(fn_) + ": " + arg +
+                                                              " has a length of " +
+                                                              js_number_str(n) + ", not a count");
   return std::numeric_limits<std::size_t>::max();
 }
 
 std::vector<double> Args::doubles(const char* arg) {
-  if (length(arg) > ap::kMaxValues) return {};
+  if (length(arg) > ap::kMaxValues || next_f64_ >= f64_->size()) return {};
   return std::move((*f64_)[next_f64_++]);
 }
 
 std::vector<std::uint8_t> Args::bytes(const char* arg) {
-  if (length(arg) > ap::kMaxValues) return {};
+  if (length(arg) > ap::kMaxValues || next_u8_ >= u8_->size()) return {};
   return std::move((*u8_)[next_u8_++]);
 }
 
@@ -315,7 +322,7 @@ EMSCRIPTEN_KEEPALIVE std::uint8_t* ap_u8(std::size_t count) {
 EMSCRIPTEN_KEEPALIVE const double* ap_call(std::size_t id) {
   ap_js::Call& c = ap_js::call();
   const ap_js::Binding& b = ap_js::table()[id];
-  ap_js::Args args(b.name, c.slots.data(), &c.f64, &c.u8);
+  ap_js::Args args(b.name, &c.slots, &c.f64, &c.u8);
   b.run(args, c.out);
   return c.out.finish();
 }

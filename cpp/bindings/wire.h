@@ -55,12 +55,13 @@ enum Token : int {
 // The arguments of one call, in the order JavaScript wrote them.
 class Args {
  public:
-  Args(const char* fn, const double* slots, std::vector<std::vector<double>>* f64,
+  Args(const char* fn, const std::vector<double>* slots, std::vector<std::vector<double>>* f64,
        std::vector<std::vector<std::uint8_t>>* u8);
 
-  double number();  // a JS number as given (anything else arrives as NaN)
-  bool flag();      // a JS truthiness, as 0 or 1
-  bool present();   // false for null or undefined: the optional argument that follows is left out
+  double
+  number();        // a JS number as given (anything else arrives as NaN; so does one past the last)
+  bool flag();     // a JS truthiness, as 0 or 1
+  bool present();  // false for null or undefined: the optional argument that follows is left out
   std::size_t size();  // a shape field: 0 when not a number, SIZE_MAX when not a whole size
   // A list of numbers, a Uint8Array, a string. `arg` names it in a too_large failure (status()).
   std::vector<double> doubles(const char* arg);
@@ -82,7 +83,7 @@ class Args {
  private:
   std::size_t length(const char* arg);  // an array's declared length, checked against kMaxValues
   const char* fn_;
-  const double* slots_;
+  const std::vector<double>* slots_;
   std::size_t next_ = 0;  // the next number
   std::vector<std::vector<double>>* f64_;
   std::vector<std::vector<std::uint8_t>>* u8_;

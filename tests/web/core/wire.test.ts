@@ -63,6 +63,17 @@ describe('the raw core', () => {
     expect(core.raw.HEAP8.length).toBe(before);
   });
 
+  test('a length that is not a count is not copied in: an error naming the argument, and the module works on', () => {
+    for (const length of [-1, 2.5, Number.NaN, Infinity]) {
+      const fake = { length } as unknown as Float64Array;
+      const r = core.raw.softmax(fake);
+      expect(r.ok, String(length)).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/^softmax: xs has /);
+    }
+    const r = core.raw.softmax(Float64Array.of(0, 0));
+    expect(r.ok && Array.from(r.out)).toEqual([0.5, 0.5]);
+  });
+
   test('weightsInto: the weights are copied into the caller’s array, which the result holds', () => {
     const [Q, K, V] = [4, 5, 6].map((s) => matrix(3, 2, s));
     const into = new Float64Array(9);

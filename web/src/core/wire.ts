@@ -46,11 +46,14 @@ class Call {
   size(x: unknown): void {
     this.numbers.push(typeof x === 'number' ? x : 0);
   }
-  /** An array's length, then the array (not copied over maxValues: the adapter names it too large). */
+  /**
+   * An array's length, then the array: copied only when its length is a whole number 0 … maxValues
+   * (the adapter names any other: too large, or not a length), as wire.h's Args::length reads it.
+   */
   array(values: unknown, bytes = false): void {
     const length = values != null && typeof (values as ArrayLike<number>).length === 'number' ? (values as ArrayLike<number>).length : 0;
     this.numbers.push(length);
-    if (length <= this.maxValues) this.arrays.push({ bytes, values: length ? (values as ArrayLike<number>) : [] });
+    if (Number.isInteger(length) && length >= 0 && length <= this.maxValues) this.arrays.push({ bytes, values: length ? (values as ArrayLike<number>) : [] });
   }
   matrix(m: Arg): void {
     this.size(field(m, 'rows'));
