@@ -19,7 +19,7 @@ import type { CoreModule, RawCore } from './wasm/attention_core.mjs';
  */
 type Kind = 'n' | 'b' | 'm' | 'M' | 'o' | 't' | 'T' | 'v' | 'V' | 'g' | 'w' | 's' | 'p' | 'L';
 
-/** The result tokens (wire.h Token). */
+/** The result tokens (wire.h Token; its Null, 10, is the decoder's default). */
 const Token = { End: 0, Object: 1, Array: 2, Number: 3, Bool: 4, String: 5, F64: 6, U8: 7, U32: 8, Into: 9 } as const;
 
 /** An argument as JS passed it: an object's fields are read with `field`. */
@@ -33,7 +33,7 @@ const decoder = new TextDecoder();
 /** A call's inputs: its numbers, and its arrays in order (each copied into a buffer of its own). */
 class Call {
   readonly numbers: number[] = [];
-  readonly arrays: { bytes: boolean; values: ArrayLike<number> }[] = [];
+  readonly arrays: { bytes: boolean; values: ArrayLike<number>; length: number }[] = [];
   constructor(private readonly maxValues: number) {}
 
   number(x: unknown): void {
@@ -53,7 +53,8 @@ class Call {
   array(values: unknown, bytes = false): void {
     const length = values != null && typeof (values as ArrayLike<number>).length === 'number' ? (values as ArrayLike<number>).length : 0;
     this.numbers.push(length);
-    if (Number.isInteger(length) && length >= 0 && length <= this.maxValues) this.arrays.push({ bytes, values: length ? (values as ArrayLike<number>) : [] });
+    if (Number.isInteger(length) && length >= 0 && length <= this.maxValues)
+      this.arrays.push({ bytes, values: length ? (values as ArrayLike<number>) : [], length });
   }
   matrix(m: Arg): void {
     this.size(field(m, 'rows'));
@@ -215,7 +216,7 @@ export function wireCore<Raw = RawCore>(module: CoreModule): Raw {
     const call = new Call(maxValues);
     kinds.forEach((kind, i) => call.write(kind, args[i]));
     const numbersAt = module._ap_args(call.numbers.length) >>> 0;
-    const at = call.arrays.map((a) => (a.bytes ? module._ap_u8(a.values.length) : module._ap_f64(a.values.length)) >>> 0);
+    const at = call.arrays.map((a) => (a.bytes ? module._ap_u8(a.length) : module._ap_f64(a.length)) >>> 0); // the lengths read once
     // after every allocation (each may grow the memory): fresh views
     const f64 = new Float64Array(memory.buffer);
     const bytes = new Uint8Array(memory.buffer);
