@@ -95,7 +95,7 @@ export interface RawCore {
   rope(X: RawMatrix, base: number, interleaved: boolean, offset: number): RawResult<{ out: RawMatrix }>;
   alibi_slopes(h: number): RawResult<{ out: Float64Array }>;
   alibi_bias(h: number, n_q: number, n_k: number): RawResult<{ out: RawTensor3 }>;
-  // rope options: the longer overloads (embind picks by argument count). rope false: no RoPE (base,
+  // rope options: the longer overloads (wire.ts picks by argument count). rope false: no RoPE (base,
   // interleaved, offset unused); the core checks base (finite > 1), offset (0 … 2³¹) and d/h even.
   /** multi_head with RoPE on each head's q and k (width d/h): keys at offset + j, queries at offset + n_k − n_q + i. */
   multi_head(Q: RawMatrix, K: RawMatrix, V: RawMatrix, h: number, mask: RawMask | null, temperature: number,
