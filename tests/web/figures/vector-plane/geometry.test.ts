@@ -14,6 +14,9 @@ import {
   frameFor,
   keyValue,
   labelPlace,
+  LABEL_FONT,
+  LABEL_MAX_SHIFT,
+  separateLabels,
   PAD,
   roundTo,
   toData,
@@ -146,5 +149,27 @@ describe('arrow heads and labels', () => {
     // and stays inside vertically
     const top = labelPlace(example, o, toPx(example, [0.1, 1.5]), 20, 2);
     expect(top.y).toBeGreaterThan(0);
+  });
+
+  test('labels kept apart: one on top of another moves just below it; apart ones stay', () => {
+    const line = LABEL_FONT + 2;
+    const q0 = { x: 100, y: 50, anchor: 'start' as const, width: 20, lines: 1 };
+    const q2 = { ...q0, x: 104 }; // two query heads' tips at nearly the same point
+    const far = { ...q0, x: 300 };
+    expect(separateLabels([q0, q2, far], 400)).toEqual([50, 50 + line, 50]);
+    // a key's two lines, then a label under the first line: it moves below both
+    const key = { x: 100, y: 50, anchor: 'middle' as const, width: 40, lines: 2 };
+    expect(separateLabels([key, { ...q0, x: 90, y: 60 }], 400)).toEqual([50, 50 + 2 * line]);
+  });
+
+  test('a label with no room close by stays where it was: a crowd past the shift, or the bottom edge', () => {
+    const line = LABEL_FONT + 2;
+    const label = { x: 100, y: 50, anchor: 'end' as const, width: 30, lines: 1 };
+    const crowd = Array.from({ length: LABEL_MAX_SHIFT + 2 }, () => label);
+    const ys = separateLabels(crowd, 400);
+    expect(ys.slice(0, LABEL_MAX_SHIFT + 1)).toEqual(Array.from({ length: LABEL_MAX_SHIFT + 1 }, (_, k) => 50 + k * line));
+    expect(ys[LABEL_MAX_SHIFT + 1]).toBe(50);
+    const low = { ...label, y: 400 - line / 2 };
+    expect(separateLabels([low, low], 400)).toEqual([low.y, low.y]);
   });
 });

@@ -5,7 +5,7 @@
 // arrow keys move. The elements are made once per row and then only their
 // attributes change (a drag redraws every arrow on each pointer move).
 
-import { arrowHead, labelPlace, labelWidth, LABEL_FONT, LABEL_TURN, toPx, type PlaneFrame } from './geometry';
+import { arrowHead, labelPlace, labelWidth, LABEL_FONT, LABEL_TURN, toPx, type LabelBox, type PlaneFrame } from './geometry';
 import { HANDLE_R, HEAD, KEY_TEXT, QUERY_TEXT, type ArrowStyle } from './style';
 import { setAttrs, svgEl } from './svg';
 import type { Vec2, VectorKind } from './types';
@@ -24,6 +24,10 @@ export interface Arrow {
   tip: SVGGElement;
   /** What it was last drawn from (the plane's key of the frame, words and numbers it shows), '' before the first drawing. */
   drawn: string;
+  /** Where its label goes beside the tip, before the labels are kept apart (placeLabel); null before the first drawing. */
+  label: LabelBox | null;
+  /** Where its label was last put, '' before. */
+  labelAt: string;
 }
 
 /** What one arrow shows. */
@@ -67,10 +71,10 @@ export function createArrow(doc: Document, kind: VectorKind, row: number, helpId
     svgEl(doc, 'circle', { class: 'vp-ring', r: HANDLE_R - 3, fill: 'none' }),
   );
   group.append(shaft, head, name, ...(score ? [score] : []), tip);
-  return { kind, row, group, shaft, head, name, score, tip, drawn: '' };
+  return { kind, row, group, shaft, head, name, score, tip, drawn: '', label: null, labelAt: '' };
 }
 
-/** Put arrow `a` where `look` says in frame f. */
+/** Put arrow `a` where `look` says in frame f; its label's place (a.label) is worked out, and put by placeLabel. */
 export function drawArrow(a: Arrow, f: PlaneFrame, look: ArrowLook): void {
   const origin = toPx(f, [0, 0]);
   const tip = toPx(f, look.value);
@@ -84,16 +88,24 @@ export function drawArrow(a: Arrow, f: PlaneFrame, look: ArrowLook): void {
   setAttrs(a.shaft, { x1: r(origin[0]), y1: r(origin[1]), x2: r(end[0]), y2: r(end[1]), 'stroke-width': width, 'stroke-dasharray': dash, opacity });
   setAttrs(a.head, { d: arrowHead(origin, tip, HEAD + width), opacity });
   const width2 = Math.max(labelWidth(look.name), labelWidth(look.score));
-  const place = labelPlace(f, origin, tip, width2, look.score ? 2 : 1, LABEL_TURN[a.kind]);
-  setAttrs(a.name, { x: place.x, y: place.y, 'text-anchor': place.anchor });
+  const lines = look.score ? 2 : 1;
+  a.label = { ...labelPlace(f, origin, tip, width2, lines, LABEL_TURN[a.kind]), width: width2, lines };
   if (a.name.textContent !== look.name) a.name.textContent = look.name;
-  if (a.score) {
-    setAttrs(a.score, { x: place.x, y: place.y + LABEL_FONT + 2, 'text-anchor': place.anchor });
-    if (a.score.textContent !== look.score) a.score.textContent = look.score;
-  }
+  if (a.score && a.score.textContent !== look.score) a.score.textContent = look.score;
   setAttrs(a.tip, {
     transform: `translate(${r(tip[0])},${r(tip[1])})`,
     'aria-label': look.aria,
     'aria-pressed': look.pressed === null ? null : String(look.pressed),
   });
+}
+
+/** Put arrow `a`'s label at its place with its first line's middle at `y` (separateLabels); nothing when it is there. */
+export function placeLabel(a: Arrow, y: number): void {
+  if (!a.label) return;
+  const { x, anchor } = a.label;
+  const at = `${x},${y},${anchor}`;
+  if (at === a.labelAt) return;
+  a.labelAt = at;
+  setAttrs(a.name, { x, y, 'text-anchor': anchor });
+  if (a.score) setAttrs(a.score, { x, y: y + LABEL_FONT + 2, 'text-anchor': anchor });
 }

@@ -168,3 +168,40 @@ export function labelPlace(f: PlaneFrame, origin: Vec2, tip: Vec2, width: number
 export function labelWidth(text: string): number {
   return estimateTextWidth(text, LABEL_FONT, 0.6);
 }
+
+/** A placed label: its place, its widest line's width and its number of lines (viewBox units). */
+export interface LabelBox extends LabelPlace {
+  width: number;
+  lines: number;
+}
+
+/** How many lines a label moves at most to clear the labels before it: a crowded plane keeps its labels where they were. */
+export const LABEL_MAX_SHIFT = 3;
+
+/**
+ * The labels' y (in order) after each is moved down, past the labels before it that it would cover, by at most
+ * LABEL_MAX_SHIFT lines and within the viewBox of `size`: two tips at nearly the same point (two query heads of
+ * grouped-query attention, say) get their labels one under the other instead of one on top of the other.
+ */
+export function separateLabels(boxes: readonly LabelBox[], size: number): number[] {
+  const lineH = LABEL_FONT + 2;
+  const placed: { x0: number; x1: number; y0: number; y1: number }[] = [];
+  return boxes.map((b) => {
+    const x0 = b.anchor === 'start' ? b.x : b.anchor === 'end' ? b.x - b.width : b.x - b.width / 2;
+    const x1 = x0 + b.width;
+    const height = b.lines * lineH;
+    const top = b.y - lineH / 2; // y is the first line's middle
+    let y0 = top;
+    for (;;) {
+      const hit = placed.find((p) => x0 < p.x1 && p.x0 < x1 && y0 < p.y1 && p.y0 < y0 + height);
+      if (!hit) break;
+      y0 = hit.y1;
+      if (y0 - top > LABEL_MAX_SHIFT * lineH || y0 + height > size) {
+        y0 = top; // no room close by: where it was
+        break;
+      }
+    }
+    placed.push({ x0, x1, y0, y1: y0 + height });
+    return Math.round((y0 + lineH / 2) * 10) / 10;
+  });
+}

@@ -20,12 +20,12 @@
 
 import { fill, setDimmed } from '../kit/figure-kit';
 import { FigureLifecycle } from '../kit/lifecycle';
-import { createArrow, drawArrow, type Arrow } from './arrows';
+import { createArrow, drawArrow, placeLabel, type Arrow } from './arrows';
 import { drawAxes } from './axes';
 import { createControls, drawControls, type PlaneControls } from './controls';
 import { isHidden, keyScore, planeAria, planeWords, tipAria, tipName, valueOf } from './describe';
 import { fitExtent, valueDecimals } from './extent';
-import { chooseColumn, frameFor, type PlaneFrame } from './geometry';
+import { chooseColumn, frameFor, separateLabels, type PlaneFrame } from './geometry';
 import { PlaneInteraction, type TipRef } from './interaction';
 import { keyStyle, queryStyle } from './style';
 import { createPlaneSvg, type PlaneSvg } from './svg';
@@ -204,6 +204,13 @@ export class VectorPlane {
       const style = keyStyle(d.weights.data[p], masked);
       drawArrow(a, f, { value, style, name, score: keyScore(d, j, w), aria: tipAria(d, 'k', j, w), pressed: null, draggable });
     });
+    // the labels, kept apart: every label's place may depend on an arrow that moved
+    const all = [...this.arrows.q, ...this.arrows.k];
+    const ys = separateLabels(
+      all.map((a) => a.label!),
+      f.size,
+    );
+    all.forEach((a, n) => placeLabel(a, ys[n]));
   }
 
   private applyHighlight(): void {
