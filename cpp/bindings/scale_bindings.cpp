@@ -30,6 +30,7 @@ void attention(Args& a, Out& o) {
   const double temperature = a.number();
   const bool into = a.present();          // weightsInto given
   const double into_length = a.number();  // its length, −1 when not a Float64Array
+  const double into_arg = a.number();     // which argument it is (wire.ts writes its index)
   ap::Matrix bias_copy;
   const ap::Matrix* B = a.optional_matrix("bias", bias_copy);
   if (!a.ok()) return o.fail(a.status());
@@ -45,7 +46,8 @@ void attention(Args& a, Out& o) {
   o.begin_ok();
   o.matrix("out", std::move(b.out), b.n_q, b.d_v);
   if (into)
-    o.matrix_into("weights", 6, std::move(b.weights), b.n_q, b.n_k);  // argument 6: weightsInto
+    o.matrix_into("weights", static_cast<std::size_t>(into_arg), std::move(b.weights), b.n_q,
+                  b.n_k);
   else
     o.matrix("weights", std::move(b.weights), b.n_q, b.n_k);
 }

@@ -288,6 +288,14 @@ Call& call() {
   return c;
 }
 
+// Frees every buffer of the last call (swaps, not clear(): the memory goes back to the heap now).
+void free_call(Call& c) {
+  c.out.clear();
+  std::vector<double>().swap(c.slots);
+  std::vector<std::vector<double>>().swap(c.f64);
+  std::vector<std::vector<std::uint8_t>>().swap(c.u8);
+}
+
 }  // namespace
 
 }  // namespace ap_js
@@ -297,9 +305,7 @@ extern "C" {
 // Room for the next call's `count` numbers (and a fresh start: the last call's buffers are freed).
 EMSCRIPTEN_KEEPALIVE double* ap_args(std::size_t count) {
   ap_js::Call& c = ap_js::call();
-  c.out.clear();
-  std::vector<std::vector<double>>().swap(c.f64);
-  std::vector<std::vector<std::uint8_t>>().swap(c.u8);
+  ap_js::free_call(c);
   c.slots.assign(count, 0.0);
   return c.slots.data();
 }
@@ -328,13 +334,7 @@ EMSCRIPTEN_KEEPALIVE const double* ap_call(std::size_t id) {
 }
 
 // Frees the call's arguments and result (after JS copied it out).
-EMSCRIPTEN_KEEPALIVE void ap_done() {
-  ap_js::Call& c = ap_js::call();
-  c.out.clear();
-  std::vector<double>().swap(c.slots);
-  std::vector<std::vector<double>>().swap(c.f64);
-  std::vector<std::vector<std::uint8_t>>().swap(c.u8);
-}
+EMSCRIPTEN_KEEPALIVE void ap_done() { ap_js::free_call(ap_js::call()); }
 
 // The most numbers of one array argument: JS does not copy a longer one in (Args::length).
 EMSCRIPTEN_KEEPALIVE double ap_max_values() { return static_cast<double>(ap::kMaxValues); }

@@ -14,7 +14,7 @@ import type { CoreModule, RawCore } from './wasm/attention_core.mjs';
  * n number, b flag, m matrix { data, rows, cols }, M mask or null, o matrix or null,
  * t batch { data, batch, rows, cols }, T batch or null, v list of numbers, V list or null,
  * g Float64Array (anything else: left out, and the adapter says so), w weightsInto (a
- * Float64Array the result's weights are copied into, or null), s string,
+ * Float64Array the result's weights are copied into, or null; with its argument number), s string,
  * p projection parameters { Wq, Wk, Wv, Wo, bq?, bk?, bv?, bo? }, L depth layers [{ Wq, Wk, Wv }].
  */
 type Kind = 'n' | 'b' | 'm' | 'M' | 'o' | 't' | 'T' | 'v' | 'V' | 'g' | 'w' | 's' | 'p' | 'L';
@@ -71,7 +71,8 @@ class Call {
     return x != null;
   }
 
-  write(kind: Kind, x: Arg): void {
+  /** Argument `x`, the call's argument number `index`, as `kind` says. */
+  write(kind: Kind, x: Arg, index: number): void {
     switch (kind) {
       case 'n':
         return this.number(x);
@@ -107,7 +108,7 @@ class Call {
         return;
       case 'w':
         this.present(x);
-        this.numbers.push(x instanceof Float64Array ? x.length : -1);
+        this.numbers.push(x instanceof Float64Array ? x.length : -1, index); // its length, and which argument the result fills
         return;
       case 'p':
         for (const w of ['Wq', 'Wk', 'Wv', 'Wo']) this.matrix(field(x, w));
@@ -214,7 +215,7 @@ export function wireCore<Raw = RawCore>(module: CoreModule): Raw {
   /** Runs binding `id` on `args`; its result, copied out. */
   function run(id: number, kinds: Kind[], args: Arg[]): unknown {
     const call = new Call(maxValues);
-    kinds.forEach((kind, i) => call.write(kind, args[i]));
+    kinds.forEach((kind, i) => call.write(kind, args[i], i));
     const numbersAt = module._ap_args(call.numbers.length) >>> 0;
     const at = call.arrays.map((a) => (a.bytes ? module._ap_u8(a.length) : module._ap_f64(a.length)) >>> 0); // the lengths read once
     // after every allocation (each may grow the memory): fresh views
